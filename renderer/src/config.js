@@ -1,0 +1,97 @@
+'use strict';
+// Service configuration: defaults, environment, command line; validated here,
+// in one place, with an error that names the setting.
+
+const os = require('node:os');
+const path = require('node:path');
+
+const SPEC = {
+  host: { env: 'PP_RENDERER_HOST', def: '127.0.0.1', type: 'string', help: 'address to bind; loopback unless --allow-remote' },
+  port: { env: 'PP_RENDERER_PORT', def: 8787, type: 'int', min: 0, max: 65535, help: 'TCP port (0 = any free port)' },
+  poolSize: { env: 'PP_RENDERER_POOL', def: os.availableParallelism(), type: 'int', min: 1, max: 64, help: 'warm pages' },
+  chromiumPath: { env: 'PP_CHROMIUM', def: '/usr/bin/chromium', type: 'string', help: 'Chromium binary' },
+  tokenFile: {
+    env: 'PP_RENDERER_TOKEN_FILE',
+    def: path.join(os.homedir(), '.config', 'paint-pipeline', 'renderer.token'),
+    type: 'string',
+    help: 'where a generated token is kept (mode 0600)',
+  },
+  maxItems: { env: 'PP_RENDERER_MAX_ITEMS', def: 256, type: 'int', min: 1, max: 10000, help: 'items per batch' },
+  maxCodeBytes: { env: 'PP_RENDERER_MAX_CODE_BYTES', def: 200_000, type: 'int', min: 100, max: 10_000_000, help: 'bytes per sketch' },
+  maxBodyBytes: { env: 'PP_RENDERER_MAX_BODY_BYTES', def: 32 * 2 ** 20, type: 'int', min: 1000, max: 2 ** 30, help: 'bytes per request' },
+  defaultTimeoutMs: { env: 'PP_RENDERER_TIMEOUT_MS', def: 10_000, type: 'int', min: 100, max: 600_000, help: 'budget per sketch' },
+  maxTimeoutMs: { env: 'PP_RENDERER_MAX_TIMEOUT_MS', def: 120_000, type: 'int', min: 100, max: 600_000, help: 'largest budget a client may ask' },
+  pageMemoryMb: { env: 'PP_RENDERER_PAGE_MEMORY_MB', def: 1024, type: 'int', min: 128, max: 65536, help: 'resident memory a page may use' },
+  jsHeapMb: { env: 'PP_RENDERER_JS_HEAP_MB', def: 512, type: 'int', min: 64, max: 16384, help: 'V8 old-space limit per page' },
+  protocolTimeoutMs: { env: 'PP_RENDERER_PROTOCOL_TIMEOUT_MS', def: 30_000, type: 'int', min: 1000, max: 600_000, help: 'DevTools call timeout' },
+  allowRemote: { env: 'PP_RENDERER_ALLOW_REMOTE', def: false, type: 'bool', help: 'permit a non-loopback host' },
+};
+
+class ConfigError extends Error {}
+
+function parseValue(name, spec, raw, source) {
+  if (spec.type === 'string') {
+    if (!raw) throw new ConfigError(`${source} must not be empty`);
+    return raw;
+  }
+  if (spec.type === 'bool') {
+    if (/^(1|true|yes)$/i.test(raw)) return true;
+    if (/^(0|false|no)$/i.test(raw)) return false;
+    throw new ConfigError(`${source} must be true or false, got ${JSON.stringify(raw)}`);
+  }
+  if (!/^\d+$/.test(String(raw))) throw new ConfigError(`${source} must be an integer, got ${JSON.stringify(raw)}`);
+  const n = Number(raw);
+  if (n < spec.min || n > spec.max) throw new ConfigError(`${source} must be within [${spec.min}, ${spec.max}], got ${n}`);
+  return n;
+}
+
+const flagName = (key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+/** Reads defaults < environment < command line (`--pool-size 4`, `--allow-remote`). */
+function loadConfig(argv = process.argv.slice(2), env = process.env) {
+  const cfg = {};
+  for (const [key, spec] of Object.entries(SPEC)) {
+    cfg[key] = env[spec.env] !== undefined ? parseValue(key, spec, env[spec.env], spec.env) : spec.def;
+  }
+  const byFlag = new Map(Object.keys(SPEC).map((k) => [flagName(k), k]));
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--help' || arg === '-h') {
+      cfg.help = true;
+      continue;
+    }
+    const [flag, inline] = arg.split('=', 2);
+    const key = byFlag.get(flag);
+    if (!key) throw new ConfigError(`unknown option ${flag} (see --help)`);
+    const spec = SPEC[key];
+    if (spec.type === 'bool' && inline === undefined) {
+      cfg[key] = true;
+      continue;
+    }
+    const raw = inline !== undefined ? inline : argv[++i];
+    if (raw === undefined) throw new ConfigError(`${flag} needs a value`);
+    cfg[key] = parseValue(key, spec, raw, flag);
+  }
+  if (!cfg.allowRemote && !isLoopback(cfg.host)) {
+    throw new ConfigError(`host ${cfg.host} is not a loopback address; pass --allow-remote to expose the renderer`);
+  }
+  if (cfg.defaultTimeoutMs > cfg.maxTimeoutMs) {
+    throw new ConfigError(`PP_RENDERER_TIMEOUT_MS (${cfg.defaultTimeoutMs}) exceeds PP_RENDERER_MAX_TIMEOUT_MS (${cfg.maxTimeoutMs})`);
+  }
+  return cfg;
+}
+
+function isLoopback(host) {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+function usage() {
+  const lines = ['Usage: node src/server.js [options]', '', 'Options (environment variable in brackets):'];
+  for (const [key, spec] of Object.entries(SPEC)) {
+    lines.push(`  ${flagName(key).padEnd(26)} ${spec.help} [${spec.env}, default ${JSON.stringify(spec.def)}]`);
+  }
+  lines.push('', 'The control token comes from PP_RENDERER_TOKEN, or is generated into the token file.');
+  return lines.join('\n');
+}
+
+module.exports = { loadConfig, ConfigError, usage, SPEC };

@@ -1,0 +1,88 @@
+'use strict';
+// The render page: its HTML, its Content-Security-Policy and the only files it
+// may load. Everything is served from memory by request interception on a
+// made-up origin; the browser never reads a file of ours.
+
+const fs = require('node:fs');
+const path = require('node:path');
+const crypto = require('node:crypto');
+
+// A reserved TLD: this host can never resolve, so a request that escaped
+// interception would still go nowhere.
+const ORIGIN = 'https://render.invalid';
+
+function loadLibraries() {
+  const nm = path.join(__dirname, '..', 'node_modules');
+  const read = (rel) => fs.readFileSync(path.join(nm, rel), 'utf8');
+  const version = (pkg) => JSON.parse(read(`${pkg}/package.json`)).version;
+  return {
+    p5: { path: '/lib/p5.min.js', body: read('p5/lib/p5.min.js'), version: version('p5') },
+    brush: { path: '/lib/p5.brush.js', body: read('p5.brush/dist/p5.brush.js'), version: version('p5.brush') },
+  };
+}
+
+// Console calls beyond this are counted in the page but never sent.
+const CONSOLE_CAP = 50;
+
+const HARNESS_SOURCE = fs.readFileSync(path.join(__dirname, '..', 'page', 'harness.js'), 'utf8');
+
+/**
+ * The policy: scripts only with this render's nonce (eval stays: it reaches
+ * nothing the sketch could not already do); no connections, frames, workers,
+ * fonts, media, forms or navigation anywhere; images only from data:/blob:
+ * (p5 builds textures from them), styles only inline. `sandbox allow-scripts`
+ * gives the document an opaque origin: no cookies, storage or IndexedDB that a
+ * later sketch could read.
+ */
+function contentSecurityPolicy(nonce) {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}' 'unsafe-eval'`,
+    "style-src 'unsafe-inline'",
+    'img-src data: blob:',
+    "connect-src 'none'",
+    "font-src 'none'",
+    "media-src 'none'",
+    "object-src 'none'",
+    "frame-src 'none'",
+    "child-src 'none'",
+    "worker-src 'none'",
+    "manifest-src 'none'",
+    "form-action 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    'sandbox allow-scripts',
+  ].join('; ');
+}
+
+/** The HTML and headers of one render. */
+function renderDocument({ renderId, renderPath, seed, size, frames, loadsBrush, binding, libs }) {
+  const nonce = crypto.randomBytes(16).toString('base64');
+  const config = JSON.stringify({ render_id: renderId, seed, size, frames, brush: loadsBrush, binding, console_cap: CONSOLE_CAP });
+  const harness = `(function(){${HARNESS_SOURCE}\nppHarness(${config});})();`;
+  const scripts = [
+    `<script nonce="${nonce}">${harness}</script>`,
+    `<script nonce="${nonce}" crossorigin="anonymous" src="${libs.p5.path}"></script>`,
+    loadsBrush ? `<script nonce="${nonce}" crossorigin="anonymous" src="${libs.brush.path}"></script>` : '',
+    `<script nonce="${nonce}">window.__pp_after_libs();</script>`,
+    // crossorigin + CORS header: the opaque-origin page still sees the
+    // sketch's real error messages instead of a muted "Script error."
+    `<script nonce="${nonce}" crossorigin="anonymous" src="${renderPath}sketch.js"></script>`,
+  ];
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>render</title>
+<style>html,body{margin:0;padding:0;background:#fff;overflow:hidden}</style>
+${scripts.join('\n')}
+</head><body></body></html>`;
+  return {
+    html,
+    headers: {
+      'Content-Security-Policy': contentSecurityPolicy(nonce),
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+    },
+  };
+}
+
+module.exports = { CONSOLE_CAP, ORIGIN, loadLibraries, renderDocument, contentSecurityPolicy };

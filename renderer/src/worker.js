@@ -1,0 +1,288 @@
+'use strict';
+// One warm page of the pool and the render of one sketch on it.
+//
+// Each render navigates the page to a new document (a fresh JavaScript realm
+// with an opaque origin), so nothing a sketch leaves behind (globals, patched
+// prototypes, seeded state, storage) reaches the next one, while the tab, its
+// renderer process and its CDP session stay warm. A hung sketch is stopped
+// with Runtime.terminateExecution on the session opened when the page was
+// healthy (milliseconds); a page that does not recover is closed and replaced.
+
+const crypto = require('node:crypto');
+const { CONSOLE_CAP, ORIGIN, renderDocument } = require('./page');
+
+const MAX_CONSOLE_LINES = CONSOLE_CAP;
+const MAX_CONSOLE_CHARS = 300;
+const FAVICON = `${ORIGIN}/favicon.ico`;
+
+class PageWorker {
+  constructor({ browserHandle, libs, index, onReplace }) {
+    this.browserHandle = browserHandle;
+    this.libs = libs;
+    this.index = index;
+    this.onReplace = onReplace;
+    this.page = null;
+    this.context = null;
+    this.session = null;
+    this.binding = `__pp_${crypto.randomBytes(12).toString('hex')}`;
+    this.current = null; // the render in progress: {renderId, resolve, ...}
+    this.renderCount = 0;
+  }
+
+  async open() {
+    const browser = this.browserHandle.browser;
+    // A browser context per page: separate HTTP cache and permissions.
+    this.context = await browser.createBrowserContext();
+    const page = await this.context.newPage();
+    this.page = page;
+    const session = await page.createCDPSession();
+    this.session = session;
+    await session.send('Runtime.enable');
+    await session.send('Log.enable');
+    await session.send('Runtime.addBinding', { name: this.binding });
+    session.on('Runtime.bindingCalled', (ev) => {
+      if (ev.name === this.binding) this.#onReport(ev.payload);
+    });
+    session.on('Log.entryAdded', ({ entry }) => {
+      // Written by the browser, not by page script: a sketch cannot forge or
+      // suppress these.
+      if (entry.source === 'security' || entry.source === 'violation' || /Content Security Policy/.test(entry.text)) {
+        this.#block(`the browser refused: ${entry.text}`);
+      }
+    });
+    await page.setRequestInterception(true);
+    page.on('request', (req) => this.#onRequest(req));
+    page.on('console', (msg) => this.#onConsole(msg));
+    page.on('dialog', (dialog) => {
+      this.#block(`the sketch opened a ${dialog.type()} dialog`);
+      dialog.dismiss().catch(() => {});
+    });
+    page.on('popup', (popup) => {
+      this.#block('the sketch opened a new window');
+      if (popup) popup.close().catch(() => {});
+    });
+    // Events of a page this worker has already replaced are ignored.
+    page.on('error', (err) => { if (page === this.page) this.#onCrash(err); });
+    page.on('close', () => { if (page === this.page) this.#onCrash(new Error('the page closed')); });
+    page.setDefaultNavigationTimeout(0);
+    await page.setViewport({ width: 800, height: 800 });
+  }
+
+  // --- events --------------------------------------------------------------
+  #onRequest(req) {
+    const cur = this.current;
+    const url = req.url();
+    if (cur) {
+      if (url === cur.documentUrl && req.isNavigationRequest() && !cur.documentServed) {
+        cur.documentServed = true;
+        req.respond({ status: 200, headers: cur.document.headers, body: cur.document.html }).catch(() => {});
+        return;
+      }
+      if (url === `${cur.documentUrl}sketch.js` && !cur.sketchServed) {
+        cur.sketchServed = true;
+        req.respond({ status: 200, headers: jsHeaders(), body: cur.code }).catch(() => {});
+        return;
+      }
+      const lib = url === `${ORIGIN}${this.libs.p5.path}` ? this.libs.p5
+        : url === `${ORIGIN}${this.libs.brush.path}` ? this.libs.brush : null;
+      if (lib && !cur.sketchServed) {
+        req.respond({ status: 200, headers: jsHeaders(), body: lib.body }).catch(() => {});
+        return;
+      }
+    }
+    if (url === FAVICON) {
+      req.respond({ status: 404, body: '' }).catch(() => {}); // the browser's own request
+      return;
+    }
+    if (url === 'about:blank') {
+      req.continue().catch(() => {});
+      return;
+    }
+    req.abort('blockedbyclient').catch(() => {});
+    this.#block(`the sketch tried to ${req.isNavigationRequest() ? 'navigate to' : 'load'} ${url.slice(0, 200)}`);
+  }
+
+  #onConsole(msg) {
+    const cur = this.current;
+    if (!cur) return;
+    cur.consoleCount++;
+    if (cur.console.length < MAX_CONSOLE_LINES) {
+      cur.console.push(`${msg.type()}: ${msg.text().slice(0, MAX_CONSOLE_CHARS)}`);
+    }
+  }
+
+  #onReport(payloadText) {
+    const cur = this.current;
+    if (!cur) return;
+    let payload;
+    try {
+      payload = JSON.parse(payloadText);
+    } catch {
+      return;
+    }
+    if (!payload || payload.render_id !== cur.renderId) return; // a stale report
+    cur.settle({ kind: 'report', payload });
+  }
+
+  #block(reason) {
+    const cur = this.current;
+    if (!cur) return;
+    if (!cur.blocked) cur.blocked = reason;
+    cur.settle({ kind: 'blocked' });
+  }
+
+  #onCrash(err) {
+    this.crashed = true;
+    const cur = this.current;
+    if (cur) cur.settle({ kind: 'crashed', detail: String(err && err.message ? err.message : err) });
+  }
+
+  // --- one render ------------------------------------------------------------
+  /**
+   * Renders one prepared item and returns the raw outcome:
+   * {status, detail, image, brushCalls, textCalls, console, frames, sketchMs}.
+   */
+  async render({ code, seed, size, frames, loadsBrush, timeoutMs }) {
+    const renderId = crypto.randomBytes(8).toString('hex');
+    const documentUrl = `${ORIGIN}/r/${this.index}/${renderId}/`;
+    const document = renderDocument({
+      renderId,
+      renderPath: `/r/${this.index}/${renderId}/`,
+      seed,
+      size,
+      frames,
+      loadsBrush,
+      binding: this.binding,
+      libs: this.libs,
+    });
+    let settle;
+    const outcome = new Promise((resolve) => { settle = resolve; });
+    const cur = {
+      renderId,
+      documentUrl,
+      document,
+      code,
+      documentServed: false,
+      sketchServed: false,
+      console: [],
+      consoleCount: 0,
+      blocked: null,
+      settled: false,
+      settle: (value) => {
+        if (cur.settled) return;
+        cur.settled = true;
+        settle(value);
+      },
+    };
+    this.current = cur;
+    this.renderCount++;
+    const timer = setTimeout(() => cur.settle({ kind: 'timeout' }), timeoutMs);
+    this.page.goto(documentUrl, { waitUntil: [] }).catch((err) => {
+      // A navigation the sketch started aborts ours; that is reported as BLOCKED
+      // by the request handler. Anything else is ours to own.
+      if (!cur.settled && !cur.blocked && !/ERR_ABORTED|ERR_BLOCKED|frame was detached|Target closed|Navigating frame was detached/i.test(err.message)) {
+        cur.settle({ kind: 'renderer_error', detail: `navigation failed: ${err.message}` });
+      }
+    });
+    const result = await outcome;
+    clearTimeout(timer);
+    const consoleLines = cur.console.slice();
+    const dropped = cur.consoleCount - consoleLines.length
+      + (result.kind === 'report' && Number.isInteger(result.payload.console_dropped) ? result.payload.console_dropped : 0);
+    if (dropped > 0) consoleLines.push(`(${dropped} more console lines dropped)`);
+    const needsReset = result.kind !== 'report' || result.payload.status !== 'SUCCESS';
+    await this.#afterRender(result.kind, needsReset);
+    this.current = null;
+    return toOutcome(result, cur, consoleLines);
+  }
+
+  // Leave the page idle and harmless: stop whatever the sketch still runs.
+  async #afterRender(kind, hardReset) {
+    if (this.crashed || kind === 'crashed') {
+      await this.replace();
+      return;
+    }
+    try {
+      if (hardReset) {
+        await withTimeout(this.session.send('Runtime.terminateExecution'), 1000, 'terminateExecution');
+      }
+      await withTimeout(this.page.goto('about:blank', { waitUntil: 'load' }), 3000, 'reset to about:blank');
+    } catch {
+      await this.replace();
+    }
+  }
+
+  async replace() {
+    const old = { page: this.page, context: this.context };
+    this.crashed = false;
+    this.page = null;
+    if (this.onReplace) this.onReplace(this.index);
+    withTimeout(old.context ? old.context.close() : Promise.resolve(), 5000, 'close').catch(() => {
+      // the context is gone with its crashed renderer; nothing to free
+    });
+    await this.open();
+  }
+
+  async close() {
+    try {
+      if (this.context) await withTimeout(this.context.close(), 5000, 'close');
+    } catch {
+      // closing a dead page is not an error
+    }
+  }
+}
+
+function jsHeaders() {
+  return {
+    'Content-Type': 'text/javascript; charset=utf-8',
+    'Access-Control-Allow-Origin': '*',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  };
+}
+
+function toOutcome(result, cur, consoleLines) {
+  const base = { brushCalls: {}, textCalls: 0, frames: 0, sketchMs: 0, pageMs: 0, console: consoleLines, image: null, detail: null };
+  if (cur.blocked) return { ...base, ...payloadCounts(result), status: 'BLOCKED', detail: cur.blocked };
+  switch (result.kind) {
+    case 'report': {
+      const p = result.payload;
+      return { ...base, ...payloadCounts(result), status: p.status, detail: p.detail, image: p.status === 'SUCCESS' ? p.image : null };
+    }
+    case 'timeout':
+      return { ...base, status: 'TIMEOUT', detail: 'the sketch did not finish within the time budget' };
+    case 'crashed':
+      return { ...base, status: 'CRASHED', detail: `the page died: ${result.detail}` };
+    default:
+      return { ...base, status: 'RENDERER_ERROR', detail: result.detail || 'unknown renderer failure' };
+  }
+}
+
+function payloadCounts(result) {
+  if (result.kind !== 'report') return {};
+  const p = result.payload;
+  const calls = {};
+  if (p.brush_calls && typeof p.brush_calls === 'object') {
+    for (const [k, v] of Object.entries(p.brush_calls)) if (Number.isInteger(v)) calls[k] = v;
+  }
+  return {
+    brushCalls: calls,
+    textCalls: Number.isInteger(p.text_calls) ? p.text_calls : 0,
+    frames: Number.isInteger(p.frames) ? p.frames : 0,
+    sketchMs: typeof p.sketch_ms === 'number' ? p.sketch_ms : 0,
+    pageMs: typeof p.page_ms === 'number' ? p.page_ms : 0,
+    marks: p.marks && typeof p.marks === 'object' ? p.marks : {},
+  };
+}
+
+function withTimeout(promise, ms, what) {
+  let timer;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+    }),
+  ]);
+}
+
+module.exports = { PageWorker, withTimeout };
