@@ -39,6 +39,9 @@ function ppHarness(CONFIG) {
   const isConnectedGetter = Object.getOwnPropertyDescriptor(Node.prototype, 'isConnected').get;
   const doc = document;
 
+  // window.name survives navigations within a tab: a channel between sketches.
+  W.name = '';
+
   // The one channel to the service; unreachable from the sketch from here on.
   const report = W[CONFIG.binding];
   delete W[CONFIG.binding];

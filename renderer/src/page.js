@@ -15,10 +15,16 @@ function loadLibraries() {
   const nm = path.join(__dirname, '..', 'node_modules');
   const read = (rel) => fs.readFileSync(path.join(nm, rel), 'utf8');
   const version = (pkg) => JSON.parse(read(`${pkg}/package.json`)).version;
-  return {
-    p5: { path: '/lib/p5.min.js', body: read('p5/lib/p5.min.js'), version: version('p5') },
-    brush: { path: '/lib/p5.brush.js', body: read('p5.brush/dist/p5.brush.js'), version: version('p5.brush') },
+  const lib = (urlPath, file, pkg) => {
+    const body = read(file);
+    return { path: urlPath, url: `${ORIGIN}${urlPath}`, body64: Buffer.from(body).toString('base64'), version: version(pkg) };
   };
+  const libs = {
+    p5: lib('/lib/p5.min.js', 'p5/lib/p5.min.js', 'p5'),
+    brush: lib('/lib/p5.brush.js', 'p5.brush/dist/p5.brush.js', 'p5.brush'),
+  };
+  libs.byUrl = new Map([[libs.p5.url, libs.p5], [libs.brush.url, libs.brush]]);
+  return libs;
 }
 
 // Console calls beyond this are counted in the page but never sent.
@@ -31,8 +37,11 @@ const HARNESS_SOURCE = fs.readFileSync(path.join(__dirname, '..', 'page', 'harne
  * nothing the sketch could not already do); no connections, frames, workers,
  * fonts, media, forms or navigation anywhere; images only from data:/blob:
  * (p5 builds textures from them), styles only inline. `sandbox allow-scripts`
- * gives the document an opaque origin: no cookies, storage or IndexedDB that a
- * later sketch could read.
+ * also forbids popups, dialogs, forms and top-level navigation, and gives the
+ * document an opaque origin: no cookies, storage or IndexedDB that a later
+ * sketch could read. (Keeping the origin would let the libraries come from
+ * Blink's memory cache, but only while the previous render's document is still
+ * alive, and then storage could not be cleared safely between two sketches.)
  */
 function contentSecurityPolicy(nonce) {
   return [
@@ -65,7 +74,7 @@ function renderDocument({ renderId, renderPath, seed, size, frames, loadsBrush, 
     `<script nonce="${nonce}" crossorigin="anonymous" src="${libs.p5.path}"></script>`,
     loadsBrush ? `<script nonce="${nonce}" crossorigin="anonymous" src="${libs.brush.path}"></script>` : '',
     `<script nonce="${nonce}">window.__pp_after_libs();</script>`,
-    // crossorigin + CORS header: the opaque-origin page still sees the
+    // crossorigin + a CORS header: the opaque-origin page still sees the
     // sketch's real error messages instead of a muted "Script error."
     `<script nonce="${nonce}" crossorigin="anonymous" src="${renderPath}sketch.js"></script>`,
   ];

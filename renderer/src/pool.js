@@ -48,6 +48,7 @@ class RenderPool {
         libs: this.libs,
         index: i,
         onReplace: () => { this.pageReplacements++; },
+        freshPages: this.options.freshPages,
       });
       await worker.open();
       this.workers.push(worker);
@@ -95,7 +96,11 @@ class RenderPool {
   }
 
   async renderOne(item, { timeoutMs, frames }) {
-    const started = process.hrtime.bigint();
+    // render_ms counts this item's own work (preparation and its time on a
+    // page), not the time it waited in the queue behind other items.
+    const clock = () => Number(process.hrtime.bigint()) / 1e6;
+    const started = clock();
+    let pageTime = 0;
     const prepared = prepareSketch(item.code);
     const base = {
       id: item.id,
@@ -110,26 +115,26 @@ class RenderPool {
       frames: 0,
       sketch_ms: 0,
     };
+    const parseError = checkSyntax(prepared.code);
+    const prepTime = clock() - started;
     const finish = (fields) => {
       this.rendered++;
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      return { ...base, ...fields, render_ms: Math.round(ms * 10) / 10 };
+      return { ...base, ...fields, render_ms: Math.round((prepTime + pageTime) * 10) / 10 };
     };
-    const parseError = checkSyntax(prepared.code);
     if (parseError) return finish({ status: 'PARSE_ERROR', errors: [parseError] });
 
     const ids = referencedIdentifiers(prepared.code);
     const loadsBrush = ids.has('brush') || ids.has('WEBGL');
     let outcome;
     try {
-      outcome = await this.#onWorker((worker) => worker.render({
-        code: prepared.code,
-        seed: item.seed,
-        size: item.size,
-        frames,
-        loadsBrush,
-        timeoutMs,
-      }));
+      outcome = await this.#onWorker(async (worker) => {
+        const onPage = clock();
+        try {
+          return await worker.render({ code: prepared.code, seed: item.seed, size: item.size, frames, loadsBrush, timeoutMs });
+        } finally {
+          pageTime = clock() - onPage;
+        }
+      });
     } catch (err) {
       return finish({ status: 'RENDERER_ERROR', errors: [`renderer failure: ${err.message}`] });
     }
@@ -166,7 +171,9 @@ class RenderPool {
         .finally(() => {
           this.busy--;
           // A worker of a browser that was replaced meanwhile is not reused.
-          if (worker.browserHandle === this.browserHandle) this.idle.push(worker);
+          if (worker.browserHandle !== this.browserHandle) return;
+          if (this.queue.length === 0 && !worker.freshPages) worker.park();
+          this.idle.push(worker);
           this.#pump();
         });
     }

@@ -142,6 +142,7 @@ async function main() {
           p5: pool.libs.p5.version,
           p5_brush: pool.libs.brush.version,
           chromium,
+          pid: process.pid,
           pool: { size: cfg.poolSize, busy: pool.busy, queued: pool.queue.length },
           rendered: pool.rendered,
           page_replacements: pool.pageReplacements,

@@ -16,8 +16,10 @@ const MAX_CONSOLE_CHARS = 300;
 const FAVICON = `${ORIGIN}/favicon.ico`;
 
 class PageWorker {
-  constructor({ browserHandle, libs, index, onReplace }) {
+  constructor({ browserHandle, libs, index, onReplace, freshPages = false }) {
     this.browserHandle = browserHandle;
+    this.freshPages = freshPages; // baseline mode for benchmarks: a new page per sketch
+    this.parking = null;
     this.libs = libs;
     this.index = index;
     this.onReplace = onReplace;
@@ -46,12 +48,14 @@ class PageWorker {
     session.on('Log.entryAdded', ({ entry }) => {
       // Written by the browser, not by page script: a sketch cannot forge or
       // suppress these.
-      if (entry.source === 'security' || entry.source === 'violation' || /Content Security Policy/.test(entry.text)) {
+      // Warnings are about our own page (e.g. the sandbox flags); refusals are errors.
+      if (entry.level === 'error' && (entry.source === 'security' || entry.source === 'violation' || /Content Security Policy/.test(entry.text))) {
         this.#block(`the browser refused: ${entry.text}`);
       }
     });
-    await page.setRequestInterception(true);
-    page.on('request', (req) => this.#onRequest(req));
+    // Every request stops here first (CDP Fetch domain on our own session).
+    session.on('Fetch.requestPaused', (ev) => this.#onRequest(ev));
+    await session.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] });
     page.on('console', (msg) => this.#onConsole(msg));
     page.on('dialog', (dialog) => {
       this.#block(`the sketch opened a ${dialog.type()} dialog`);
@@ -69,37 +73,38 @@ class PageWorker {
   }
 
   // --- events --------------------------------------------------------------
-  #onRequest(req) {
+  #onRequest(ev) {
     const cur = this.current;
-    const url = req.url();
-    if (cur) {
-      if (url === cur.documentUrl && req.isNavigationRequest() && !cur.documentServed) {
-        cur.documentServed = true;
-        req.respond({ status: 200, headers: cur.document.headers, body: cur.document.html }).catch(() => {});
-        return;
-      }
-      if (url === `${cur.documentUrl}sketch.js` && !cur.sketchServed) {
-        cur.sketchServed = true;
-        req.respond({ status: 200, headers: jsHeaders(), body: cur.code }).catch(() => {});
-        return;
-      }
-      const lib = url === `${ORIGIN}${this.libs.p5.path}` ? this.libs.p5
-        : url === `${ORIGIN}${this.libs.brush.path}` ? this.libs.brush : null;
-      if (lib && !cur.sketchServed) {
-        req.respond({ status: 200, headers: jsHeaders(), body: lib.body }).catch(() => {});
-        return;
-      }
+    const url = ev.request.url;
+    const requestId = ev.requestId;
+    const fulfill = (status, headers, body64) => this.session.send('Fetch.fulfillRequest', {
+      requestId,
+      responseCode: status,
+      responseHeaders: Object.entries(headers).map(([name, value]) => ({ name, value })),
+      body: body64,
+    }).catch(() => {});
+    const lib = this.libs.byUrl.get(url);
+    if (lib) {
+      fulfill(200, LIB_HEADERS, lib.body64); // our own public files
+      return;
+    }
+    if (cur && url === cur.documentUrl && ev.resourceType === 'Document' && !cur.documentServed) {
+      cur.documentServed = true;
+      fulfill(200, cur.document.headers, Buffer.from(cur.document.html).toString('base64'));
+      return;
+    }
+    if (cur && url === `${cur.documentUrl}sketch.js` && !cur.sketchServed) {
+      cur.sketchServed = true;
+      fulfill(200, SKETCH_HEADERS, Buffer.from(cur.code).toString('base64'));
+      return;
     }
     if (url === FAVICON) {
-      req.respond({ status: 404, body: '' }).catch(() => {}); // the browser's own request
+      fulfill(404, {}, ''); // the browser's own request
       return;
     }
-    if (url === 'about:blank') {
-      req.continue().catch(() => {});
-      return;
-    }
-    req.abort('blockedbyclient').catch(() => {});
-    this.#block(`the sketch tried to ${req.isNavigationRequest() ? 'navigate to' : 'load'} ${url.slice(0, 200)}`);
+    this.session.send('Fetch.failRequest', { requestId, errorReason: 'BlockedByClient' }).catch(() => {});
+    const verb = ev.resourceType === 'Document' ? 'navigate to' : 'load';
+    this.#block(`the sketch tried to ${verb} ${url.slice(0, 200)}`);
   }
 
   #onConsole(msg) {
@@ -143,6 +148,7 @@ class PageWorker {
    * {status, detail, image, brushCalls, textCalls, console, frames, sketchMs}.
    */
   async render({ code, seed, size, frames, loadsBrush, timeoutMs }) {
+    if (this.parking) await this.parking;
     const renderId = crypto.randomBytes(8).toString('hex');
     const documentUrl = `${ORIGIN}/r/${this.index}/${renderId}/`;
     const document = renderDocument({
@@ -190,26 +196,38 @@ class PageWorker {
     const dropped = cur.consoleCount - consoleLines.length
       + (result.kind === 'report' && Number.isInteger(result.payload.console_dropped) ? result.payload.console_dropped : 0);
     if (dropped > 0) consoleLines.push(`(${dropped} more console lines dropped)`);
-    const needsReset = result.kind !== 'report' || result.payload.status !== 'SUCCESS';
-    await this.#afterRender(result.kind, needsReset);
+    await this.#afterRender(result.kind, result.kind !== 'report' || result.payload.status !== 'SUCCESS');
     this.current = null;
     return toOutcome(result, cur, consoleLines);
   }
 
-  // Leave the page idle and harmless: stop whatever the sketch still runs.
+  // After a failure, stop whatever the sketch still runs (a hung script, a
+  // timer loop) before the page is used again. After a success the next
+  // render's navigation discards the document, and an idle page is parked.
   async #afterRender(kind, hardReset) {
-    if (this.crashed || kind === 'crashed') {
+    if (this.crashed || kind === 'crashed' || this.freshPages) {
       await this.replace();
       return;
     }
+    if (!hardReset) return;
     try {
-      if (hardReset) {
-        await withTimeout(this.session.send('Runtime.terminateExecution'), 1000, 'terminateExecution');
-      }
-      await withTimeout(this.page.goto('about:blank', { waitUntil: 'load' }), 3000, 'reset to about:blank');
+      await withTimeout(this.session.send('Runtime.terminateExecution'), 1000, 'terminateExecution');
+      await this.#blank();
     } catch {
       await this.replace();
     }
+  }
+
+  #blank() {
+    return withTimeout(this.page.goto('about:blank', { waitUntil: 'load' }), 3000, 'reset to about:blank');
+  }
+
+  /** Leaves an idle page on about:blank, so a finished sketch's timers stop. */
+  park() {
+    this.parking = this.#blank()
+      .catch(() => this.replace())
+      .finally(() => { this.parking = null; });
+    return this.parking;
   }
 
   async replace() {
@@ -232,14 +250,14 @@ class PageWorker {
   }
 }
 
-function jsHeaders() {
-  return {
-    'Content-Type': 'text/javascript; charset=utf-8',
-    'Access-Control-Allow-Origin': '*',
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-  };
-}
+const SKETCH_HEADERS = {
+  'Content-Type': 'text/javascript; charset=utf-8',
+  'Access-Control-Allow-Origin': '*',
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+};
+// The libraries never change while the service runs.
+const LIB_HEADERS = { ...SKETCH_HEADERS, 'Cache-Control': 'public, max-age=31536000, immutable' };
 
 function toOutcome(result, cur, consoleLines) {
   const base = { brushCalls: {}, textCalls: 0, frames: 0, sketchMs: 0, pageMs: 0, console: consoleLines, image: null, detail: null };

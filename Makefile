@@ -1,0 +1,55 @@
+# paint-pipeline: the two commands a newcomer needs are `make test` and `make demo`.
+# `make setup` installs what is missing and is a no-op when nothing changed.
+
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP_STAMP := $(VENV)/.installed
+NPM_STAMP := renderer/node_modules/.installed
+CHROMIUM ?= $(or $(PP_CHROMIUM),/usr/bin/chromium)
+
+.PHONY: setup chromium test test-node test-python secrets demo clean
+
+setup: chromium $(PIP_STAMP) $(NPM_STAMP)
+
+# Debian's Chromium; nothing downloads a browser of its own.
+chromium:
+	@if [ -x "$(CHROMIUM)" ]; then exit 0; fi; \
+	if [ "$$(id -u)" = "0" ]; then \
+	  echo "installing Debian's chromium"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+	  echo "Chromium is missing. As root, run:  apt-get update && apt-get install -y chromium"; exit 1; \
+	fi
+
+$(PIP_STAMP): pyproject.toml
+	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@touch $@
+
+$(NPM_STAMP): renderer/package-lock.json renderer/package.json
+	cd renderer && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+test: setup secrets test-node test-python
+
+test-node: setup
+	cd renderer && node --test --test-concurrency=1 test/*.test.js
+
+test-python: setup
+	$(PY) -m pytest
+
+# A maintained scanner over every tracked file; any finding fails the build.
+secrets: $(PIP_STAMP)
+	$(PY) scripts/secret_scan.py
+
+demo: setup
+	@echo "The end-to-end training demo arrives with the Dagster job (issue 6)."
+	@echo "What runs today: rendering the benchmark corpus and the renderer benchmark:"
+	$(VENV)/bin/paint-pipeline render data/sketches/bench/*.js --out artifacts/demo
+	$(VENV)/bin/paint-pipeline bench render
+
+clean:
+	rm -rf $(VENV) renderer/node_modules

@@ -1,0 +1,228 @@
+"""HTTP client for the renderer service (renderer/README.md has the protocol).
+
+Retries only transport failures (the service could not be reached, or the
+connection dropped before an answer); an answer the service gave, even an
+error, is final and raised with the URL and the service's message.
+"""
+
+from __future__ import annotations
+
+import base64
+import math
+import os
+import stat
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+import requests
+
+STATUSES = (
+    "SUCCESS",
+    "PARSE_ERROR",
+    "RUNTIME_ERROR",
+    "NO_CANVAS",
+    "TIMEOUT",
+    "BLOCKED",
+    "CRASHED",
+    "RENDERER_ERROR",
+)
+
+DEFAULT_TOKEN_FILE = Path.home() / ".config" / "paint-pipeline" / "renderer.token"
+
+
+class RendererError(RuntimeError):
+    """The renderer could not be used; the message names the URL and the cause."""
+
+
+@dataclass(frozen=True)
+class RenderItem:
+    """One sketch to render."""
+
+    id: str
+    code: str
+    seed: int = 0
+    size: int = 256
+
+
+@dataclass
+class RenderResult:
+    """What the renderer made of one sketch."""
+
+    id: str
+    status: str
+    png: bytes | None
+    render_ms: float
+    brush_calls: dict[str, int] = field(default_factory=dict)
+    text_calls: int = 0
+    errors: list[str] = field(default_factory=list)
+    console: list[str] = field(default_factory=list)
+    repairs: list[str] = field(default_factory=list)
+    frames: int = 0
+    sketch_ms: float = 0.0
+    page_ms: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "SUCCESS"
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> "RenderResult":
+        status = obj.get("status")
+        if status not in STATUSES:
+            raise RendererError(f"renderer returned an unknown status {status!r} for item {obj.get('id')!r}")
+        png = obj.get("png_base64")
+        return cls(
+            id=str(obj["id"]),
+            status=status,
+            png=base64.b64decode(png) if png else None,
+            render_ms=float(obj.get("render_ms", 0.0)),
+            brush_calls={str(k): int(v) for k, v in (obj.get("brush_calls") or {}).items()},
+            text_calls=int(obj.get("text_calls", 0)),
+            errors=[str(e) for e in obj.get("errors") or []],
+            console=[str(c) for c in obj.get("console") or []],
+            repairs=[str(r) for r in obj.get("repairs") or []],
+            frames=int(obj.get("frames", 0)),
+            sketch_ms=float(obj.get("sketch_ms", 0.0)),
+            page_ms=float(obj.get("page_ms", 0.0)),
+        )
+
+
+def resolve_token(token: str | None = None, token_file: str | Path | None = None) -> str:
+    """The control token: explicit, else $PP_RENDERER_TOKEN, else the token file."""
+    if token:
+        return token
+    env = os.environ.get("PP_RENDERER_TOKEN")
+    if env:
+        return env
+    path = Path(token_file or os.environ.get("PP_RENDERER_TOKEN_FILE") or DEFAULT_TOKEN_FILE)
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        raise RendererError(
+            f"no renderer token: set PP_RENDERER_TOKEN or start the service once so it writes {path}"
+        ) from None
+    if mode & (stat.S_IRWXG | stat.S_IRWXO):
+        raise RendererError(f"token file {path} is readable by others; chmod 600 it")
+    return path.read_text(encoding="utf-8").strip()
+
+
+class RendererClient:
+    """Talks to one renderer service."""
+
+    def __init__(
+        self,
+        url: str,
+        token: str | None = None,
+        *,
+        token_file: str | Path | None = None,
+        connect_timeout_s: float = 5.0,
+        retries: int = 3,
+        backoff_s: float = 0.5,
+    ) -> None:
+        self.url = url.rstrip("/")
+        self._token = token
+        self._token_file = token_file
+        self.connect_timeout_s = connect_timeout_s
+        self.retries = retries
+        self.backoff_s = backoff_s
+        self._session = requests.Session()
+        self._pool_size: int | None = None
+
+    @property
+    def token(self) -> str:
+        if self._token is None:
+            self._token = resolve_token(None, self._token_file)
+        return self._token
+
+    # --- transport --------------------------------------------------------------
+    def _request(self, method: str, path: str, *, read_timeout_s: float, auth: bool, json: Any = None) -> Any:
+        url = f"{self.url}{path}"
+        headers = {"Authorization": f"Bearer {self.token}"} if auth else {}
+        last: Exception | None = None
+        for attempt in range(self.retries + 1):
+            try:
+                response = self._session.request(
+                    method, url, json=json, headers=headers, timeout=(self.connect_timeout_s, read_timeout_s)
+                )
+            except requests.exceptions.ReadTimeout as exc:
+                # The service may still be working on it: sending again would render twice.
+                raise RendererError(f"renderer at {url} did not answer within {read_timeout_s:.0f} s") from exc
+            except (requests.exceptions.ConnectionError, requests.exceptions.ChunkedEncodingError) as exc:
+                last = exc
+                if attempt < self.retries:
+                    time.sleep(self.backoff_s * 2**attempt)
+                continue
+            return self._answer(url, response)
+        raise RendererError(f"renderer at {url} is unreachable after {self.retries + 1} attempts: {last}") from last
+
+    @staticmethod
+    def _answer(url: str, response: requests.Response) -> Any:
+        try:
+            body = response.json()
+        except ValueError:
+            body = None
+        if response.status_code != 200:
+            message = body.get("error") if isinstance(body, dict) else response.text[:300]
+            raise RendererError(f"renderer at {url} answered {response.status_code}: {message}")
+        if not isinstance(body, dict):
+            raise RendererError(f"renderer at {url} answered with something that is not a JSON object")
+        return body
+
+    # --- API --------------------------------------------------------------------
+    def health(self, timeout_s: float = 5.0) -> dict[str, Any]:
+        return self._request("GET", "/health", read_timeout_s=timeout_s, auth=False)
+
+    def is_healthy(self) -> bool:
+        try:
+            return self.health(timeout_s=2.0).get("status") == "ok"
+        except RendererError:
+            return False
+
+    def pool_size(self) -> int:
+        if self._pool_size is None:
+            self._pool_size = int(self.health().get("pool", {}).get("size", 1))
+        return self._pool_size
+
+    def render_batch(
+        self, items: Sequence[RenderItem], *, timeout_ms: int = 10_000, frames: int = 1
+    ) -> list[RenderResult]:
+        """Renders items in one request; results come back in input order."""
+        if not items:
+            return []
+        payload = {
+            "items": [{"id": it.id, "code": it.code, "seed": it.seed, "size": it.size} for it in items],
+            "timeout_ms": timeout_ms,
+            "frames": frames,
+        }
+        # Worst case every item uses its whole budget, spread over the pool.
+        read_timeout_s = math.ceil(len(items) / max(self.pool_size(), 1)) * (timeout_ms / 1000 + 5) + 60
+        body = self._request("POST", "/render_batch", read_timeout_s=read_timeout_s, auth=True, json=payload)
+        results = [RenderResult.from_json(r) for r in body.get("results", [])]
+        if [r.id for r in results] != [it.id for it in items]:
+            raise RendererError(f"renderer at {self.url} returned results that do not match the request's items")
+        return results
+
+    def render_many(
+        self, items: Iterable[RenderItem], *, batch_size: int = 64, progress: bool = False, **kwargs: Any
+    ) -> list[RenderResult]:
+        """Renders any number of items in batches, with an optional progress bar."""
+        items = list(items)
+        results: list[RenderResult] = []
+        bar = None
+        if progress:
+            from tqdm import tqdm
+
+            bar = tqdm(total=len(items), desc="render", unit="sketch")
+        for start in range(0, len(items), batch_size):
+            chunk = items[start : start + batch_size]
+            results.extend(self.render_batch(chunk, **kwargs))
+            if bar is not None:
+                bar.update(len(chunk))
+        if bar is not None:
+            bar.close()
+        return results
+
+    def shutdown(self) -> None:
+        self._request("POST", "/shutdown", read_timeout_s=10.0, auth=True)

@@ -1,0 +1,150 @@
+"""The renderer client against a scripted HTTP server: retries, errors, tokens."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import socket
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from paint_pipeline.render.client import RendererClient, RendererError, RenderItem, resolve_token
+
+
+class Scripted(BaseHTTPRequestHandler):
+    """Answers from the server's `script`: path -> (status, body)."""
+
+    def log_message(self, *args: object) -> None:  # keep pytest output clean
+        pass
+
+    def _answer(self) -> None:
+        self.server.requests.append((self.command, self.path, dict(self.headers)))  # type: ignore[attr-defined]
+        length = int(self.headers.get("Content-Length") or 0)
+        self.server.bodies.append(self.rfile.read(length) if length else b"")  # type: ignore[attr-defined]
+        status, body = self.server.script[self.path]  # type: ignore[attr-defined]
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    do_GET = _answer
+    do_POST = _answer
+
+
+@pytest.fixture
+def server():
+    srv = ThreadingHTTPServer(("127.0.0.1", 0), Scripted)
+    srv.script = {"/health": (200, {"status": "ok", "pool": {"size": 2}})}  # type: ignore[attr-defined]
+    srv.requests = []  # type: ignore[attr-defined]
+    srv.bodies = []  # type: ignore[attr-defined]
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield srv
+    srv.shutdown()
+
+
+def url_of(srv: ThreadingHTTPServer) -> str:
+    return f"http://127.0.0.1:{srv.server_address[1]}"
+
+
+def result(id_: str, status: str = "SUCCESS", png: bytes | None = b"\x89PNG") -> dict:
+    return {
+        "id": id_,
+        "status": status,
+        "png_base64": base64.b64encode(png).decode() if png else None,
+        "render_ms": 12.5,
+        "brush_calls": {"line": 3},
+        "errors": [],
+        "console": [],
+        "repairs": ["closed delimiters left open at end of input (truncation): appended \"}\""],
+    }
+
+
+def test_render_batch_sends_items_with_token_and_parses_results(server):
+    server.script["/render_batch"] = (200, {"results": [result("a"), result("b", "TIMEOUT", None)]})
+    client = RendererClient(url_of(server), "secret-token-for-tests")  # pragma: allowlist secret
+    out = client.render_batch([RenderItem("a", "x", 1, 64), RenderItem("b", "y", 2, 64)], timeout_ms=500)
+    assert [r.id for r in out] == ["a", "b"]
+    assert out[0].ok and out[0].png == b"\x89PNG" and out[0].brush_calls == {"line": 3}
+    assert out[1].status == "TIMEOUT" and out[1].png is None and not out[1].ok
+    method, path, headers = server.requests[-1]
+    assert (method, path) == ("POST", "/render_batch")
+    assert headers["Authorization"] == "Bearer secret-token-for-tests"  # pragma: allowlist secret
+    sent = json.loads(server.bodies[-1])
+    assert sent["timeout_ms"] == 500
+    assert sent["items"][1] == {"id": "b", "code": "y", "seed": 2, "size": 64}
+
+
+def test_service_errors_are_not_retried_and_name_url_and_message(server):
+    server.script["/render_batch"] = (401, {"error": "missing or wrong token"})
+    client = RendererClient(url_of(server), "wrong-token-xxxxxxxx", retries=3, backoff_s=0)  # pragma: allowlist secret
+    with pytest.raises(RendererError) as info:
+        client.render_batch([RenderItem("a", "x")])
+    assert "401" in str(info.value) and "missing or wrong token" in str(info.value)
+    assert url_of(server) in str(info.value)
+    assert sum(1 for r in server.requests if r[1] == "/render_batch") == 1
+
+
+def test_mismatched_result_ids_are_an_error(server):
+    server.script["/render_batch"] = (200, {"results": [result("b"), result("a")]})
+    client = RendererClient(url_of(server), "t" * 20)
+    with pytest.raises(RendererError, match="do not match"):
+        client.render_batch([RenderItem("a", "x"), RenderItem("b", "y")])
+
+
+def test_unknown_status_is_an_error(server):
+    server.script["/render_batch"] = (200, {"results": [result("a", "GREAT")]})
+    client = RendererClient(url_of(server), "t" * 20)
+    with pytest.raises(RendererError, match="unknown status 'GREAT'"):
+        client.render_batch([RenderItem("a", "x")])
+
+
+def test_transport_failures_are_retried_then_reported():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    # nothing listens on port any more
+    client = RendererClient(f"http://127.0.0.1:{port}", "t" * 20, retries=2, backoff_s=0.01)
+    with pytest.raises(RendererError) as info:
+        client.health()
+    assert f"127.0.0.1:{port}/health" in str(info.value)
+    assert "3 attempts" in str(info.value)
+
+
+def test_transport_failure_then_success_recovers(server):
+    import requests
+
+    client = RendererClient(url_of(server), "t" * 20, retries=2, backoff_s=0.01)
+    original_request = client._session.request
+    calls = {"n": 0}
+
+    def flaky(*args, **kwargs):
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise requests.exceptions.ConnectionError("connection reset by peer")
+        return original_request(*args, **kwargs)
+
+    client._session.request = flaky  # type: ignore[method-assign]
+    assert client.health()["status"] == "ok"
+    assert calls["n"] == 2
+
+
+def test_token_resolution_env_then_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("PP_RENDERER_TOKEN", "from-env-token-123456")  # pragma: allowlist secret
+    assert resolve_token() == "from-env-token-123456"  # pragma: allowlist secret
+    monkeypatch.delenv("PP_RENDERER_TOKEN")
+    token_file = tmp_path / "renderer.token"
+    token_file.write_text("from-file-token-123456\n")
+    os.chmod(token_file, 0o600)
+    assert resolve_token(token_file=token_file) == "from-file-token-123456"  # pragma: allowlist secret
+    os.chmod(token_file, 0o644)
+    with pytest.raises(RendererError, match="readable by others"):
+        resolve_token(token_file=token_file)
+    with pytest.raises(RendererError, match="no renderer token"):
+        resolve_token(token_file=Path(tmp_path / "absent.token"))
