@@ -43,10 +43,16 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def measure(
-    sketches: list[tuple[str, str]], *, size: int, pool_size: int | None, fresh_pages: bool, progress: bool
+    sketches: list[tuple[str, str]],
+    *,
+    size: int,
+    pool_size: int | None,
+    fresh_pages: bool,
+    progress: bool,
+    extra_args: list[str] | None = None,
 ) -> tuple[dict[str, Any], list[RenderResult]]:
     """Starts a service, warms it up, renders the corpus in one batch, and measures it."""
-    extra = ["--fresh-pages"] if fresh_pages else []
+    extra = (["--fresh-pages"] if fresh_pages else []) + list(extra_args or [])
     label = "baseline" if fresh_pages else "ours"
     with RendererService(None, pool_size=pool_size, extra_args=extra) as client:
         service_pid = client_pid(client)

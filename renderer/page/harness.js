@@ -30,10 +30,13 @@ function ppHarness(CONFIG) {
   const canvasGetContext = HTMLCanvasElement.prototype.getContext;
   const canvasToDataURL = HTMLCanvasElement.prototype.toDataURL;
   const ctx2d = CanvasRenderingContext2D.prototype;
+  const offscreen2d = typeof OffscreenCanvasRenderingContext2D === 'function' ? OffscreenCanvasRenderingContext2D.prototype : null;
   const drawImage = ctx2d.drawImage;
   const fillRect = ctx2d.fillRect;
-  const fillText = ctx2d.fillText;
-  const strokeText = ctx2d.strokeText;
+  const setter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).set;
+  const setCanvasWidth = setter(HTMLCanvasElement.prototype, 'width');
+  const setCanvasHeight = setter(HTMLCanvasElement.prototype, 'height');
+  const setFillStyle = setter(ctx2d, 'fillStyle');
   const fnToString = Function.prototype.toString;
   const regexTest = RegExp.prototype.test;
   const isConnectedGetter = Object.getOwnPropertyDescriptor(Node.prototype, 'isConnected').get;
@@ -60,6 +63,7 @@ function ppHarness(CONFIG) {
   const marks = Object.create(null); // ms since harness start, for profiling
   const mark = (name) => { marks[name] = now() - t0; };
   const DRIVEN = Symbol('driven');
+  const COUNTED = Symbol('counted');
 
   // --- determinism: a seeded Math.random before any library captures it ------
   // sfc32, seeded from CONFIG.seed by splitmix32.
@@ -181,6 +185,54 @@ function ppHarness(CONFIG) {
     };
   }
 
+  // Canvas memory. Each canvas side is clamped (a 40000-pixel canvas would
+  // take gigabytes), and WebGL contexts are capped per render: they live in the
+  // GPU process all pages share, and Chromium drops the oldest context of the
+  // whole browser, possibly another page's, when there are too many.
+  const MAX_BUFFER_SIDE = CONFIG.max_canvas_side;
+  const clampSide = (v) => {
+    const n = Number(v);
+    return n > MAX_BUFFER_SIDE ? MAX_BUFFER_SIDE : v;
+  };
+  for (const proto of [HTMLCanvasElement.prototype, typeof OffscreenCanvas === 'function' ? OffscreenCanvas.prototype : null]) {
+    if (!proto) continue;
+    for (const side of ['width', 'height']) {
+      const desc = Object.getOwnPropertyDescriptor(proto, side);
+      defineProperty(proto, side, {
+        configurable: true,
+        enumerable: desc.enumerable,
+        get: desc.get,
+        set(v) { apply(desc.set, this, [clampSide(v)]); },
+      });
+    }
+  }
+  if (typeof OffscreenCanvas === 'function') {
+    const Offscreen = OffscreenCanvas;
+    const Clamped = function OffscreenCanvas(w, h) {
+      return construct(Offscreen, [clampSide(w), clampSide(h)], new.target || Clamped);
+    };
+    Clamped.prototype = Offscreen.prototype;
+    W.OffscreenCanvas = Clamped;
+  }
+  let webglContexts = 0;
+  const WEBGL_KINDS = ['webgl', 'webgl2', 'experimental-webgl'];
+  for (const proto of [HTMLCanvasElement.prototype, typeof OffscreenCanvas === 'function' ? OffscreenCanvas.prototype : null]) {
+    if (!proto) continue;
+    const getContext = proto.getContext;
+    proto.getContext = function (kind) {
+      const isWebgl = WEBGL_KINDS.indexOf(StringOf(kind)) >= 0;
+      if (isWebgl && !this[COUNTED]) {
+        webglContexts++;
+        if (webglContexts > CONFIG.max_webgl_contexts) {
+          block(`the sketch created more than ${CONFIG.max_webgl_contexts} WebGL contexts`);
+          return null;
+        }
+        this[COUNTED] = true; // each canvas once: p5 asks again for the same one
+      }
+      return apply(getContext, this, arguments);
+    };
+  }
+
   // Text drawn onto a canvas (the reward flags prompts written as text).
   const countText = (orig) => function () {
     if (callDepth === 0) textCalls++;
@@ -191,8 +243,11 @@ function ppHarness(CONFIG) {
       callDepth--;
     }
   };
-  ctx2d.fillText = countText(fillText);
-  ctx2d.strokeText = countText(strokeText);
+  for (const proto of [ctx2d, offscreen2d]) {
+    if (!proto) continue;
+    proto.fillText = countText(proto.fillText);
+    proto.strokeText = countText(proto.strokeText);
+  }
 
   // --- stage 2: after the libraries, before the sketch -------------------------
   function afterLibs() {
@@ -251,10 +306,43 @@ function ppHarness(CONFIG) {
         locking = false;
       }
     };
-    proto.createCanvas = function () {
+    proto.createCanvas = function (w, h) {
+      // Never allocate the requested size first: a 30000-pixel WEBGL canvas
+      // would take gigabytes in the GPU process every page shares. Create it
+      // scaled down, then set the density and the logical size.
+      const big = Math.max(w, h);
+      if (typeof w === 'number' && typeof h === 'number' && big > CONFIG.size) {
+        const k = CONFIG.size / big;
+        const args = [Math.max(1, Math.round(w * k)), Math.max(1, Math.round(h * k))];
+        for (let i = 2; i < arguments.length; i++) args.push(arguments[i]);
+        const out = apply(createCanvas, this, args);
+        locking = true;
+        try {
+          apply(pixelDensity, this, [k]);
+          apply(resizeCanvas, this, [w, h]);
+        } finally {
+          locking = false;
+        }
+        return out;
+      }
       const out = apply(createCanvas, this, arguments);
       lock(this);
       return out;
+    };
+    // Offscreen buffers inherit the canvas density; a huge one is made at a
+    // density that keeps its longer side within MAX_BUFFER_SIDE pixels.
+    const createGraphics = proto.createGraphics;
+    proto.createGraphics = function (w, h) {
+      const r = this._renderer;
+      const big = Math.max(Number(w) || 0, Number(h) || 0);
+      if (!r || !(big * r._pixelDensity > MAX_BUFFER_SIDE)) return apply(createGraphics, this, arguments);
+      const saved = r._pixelDensity;
+      r._pixelDensity = MAX_BUFFER_SIDE / big;
+      try {
+        return apply(createGraphics, this, arguments);
+      } finally {
+        r._pixelDensity = saved;
+      }
     };
     proto.resizeCanvas = function () {
       const out = apply(resizeCanvas, this, arguments);
@@ -326,11 +414,11 @@ function ppHarness(CONFIG) {
     }
     try {
       const out = apply(createElement, doc, ['canvas']);
-      out.width = CONFIG.size;
-      out.height = CONFIG.size;
+      apply(setCanvasWidth, out, [CONFIG.size]);
+      apply(setCanvasHeight, out, [CONFIG.size]);
       const g = apply(canvasGetContext, out, ['2d']);
       // What a viewer sees: the page is white behind a transparent canvas.
-      g.fillStyle = '#ffffff';
+      apply(setFillStyle, g, ['#ffffff']);
       apply(fillRect, g, [0, 0, CONFIG.size, CONFIG.size]);
       apply(drawImage, g, [canvas, 0, 0, CONFIG.size, CONFIG.size]);
       const url = apply(canvasToDataURL, out, ['image/png']);
@@ -397,20 +485,14 @@ function ppHarness(CONFIG) {
   }
 
   // --- start on load: after the sketch's own top-level code has run -----------
+  // p5 starts itself at load: in global mode when setup() or draw() exist (its
+  // own init runs in the microtask checkpoint after its load listener, before
+  // this one), in instance mode through the sketch's `new p5(fn)`, whose load
+  // listener comes after this one. Either enters presetup, where mainInstance
+  // is set; a task later, no instance means nothing will be drawn.
   function start() {
     mark('load');
     if (finished) return;
-    const hasSetup = typeof W.setup === 'function';
-    const hasDraw = typeof W.draw === 'function';
-    if (hasSetup || hasDraw) {
-      try {
-        construct(W.p5, []); // global mode
-      } catch (e) {
-        fail('RUNTIME_ERROR', e);
-        return;
-      }
-    }
-    // Instance-mode sketches (new p5(fn)) enter setup during this load event.
     setTimeoutRef(() => {
       if (!finished && mainInstance === null) {
         finish('NO_CANVAS', 'the sketch defines no setup() or draw() and creates no p5 instance, so nothing is drawn');

@@ -12,6 +12,8 @@ const os = require('node:os');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 const puppeteer = require('puppeteer-core');
+const { GL_MODES } = require('./config');
+const { MAX_WEBGL_CONTEXTS } = require('./page');
 
 const JAIL = path.join(__dirname, '..', 'bin', 'chromium-jail');
 const NOBODY = 65534;
@@ -38,12 +40,10 @@ function probeJail() {
   };
 }
 
-function chromiumArgs({ jsHeapMb }) {
+function chromiumArgs({ jsHeapMb, glMode, poolSize }) {
   return [
     '--headless=new',
-    '--disable-gpu',
-    '--enable-unsafe-swiftshader',
-    '--use-angle=swiftshader',
+    ...GL_MODES[glMode],
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
@@ -69,6 +69,9 @@ function chromiumArgs({ jsHeapMb }) {
     '--proxy-server=socks5://127.0.0.1:9',
     '--proxy-bypass-list=<-loopback>',
     `--js-flags=--max-old-space-size=${jsHeapMb}`,
+    // Room for every page's capped share of WebGL contexts, so that no page's
+    // contexts push out another's (Chromium drops the oldest beyond the limit).
+    `--max-active-webgl-contexts=${MAX_WEBGL_CONTEXTS * poolSize + 4}`,
     '--window-size=800,800',
   ];
 }

@@ -5,10 +5,25 @@
 const os = require('node:os');
 const path = require('node:path');
 
+// WebGL without a GPU goes through SwiftShader (CPU). Which switches reach it
+// fastest was measured with scripts/bench_gl_modes.py (README "Renderer").
+const GL_MODES = {
+  'swiftshader-no-gpu': ['--disable-gpu', '--enable-unsafe-swiftshader'],
+  'angle-swiftshader-no-gpu': ['--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+  'angle-swiftshader': ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+  'swiftshader-gpu-process': ['--enable-unsafe-swiftshader'],
+};
+
 const SPEC = {
   host: { env: 'PP_RENDERER_HOST', def: '127.0.0.1', type: 'string', help: 'address to bind; loopback unless --allow-remote' },
   port: { env: 'PP_RENDERER_PORT', def: 8787, type: 'int', min: 0, max: 65535, help: 'TCP port (0 = any free port)' },
   poolSize: { env: 'PP_RENDERER_POOL', def: os.availableParallelism(), type: 'int', min: 1, max: 64, help: 'warm pages' },
+  glMode: {
+    env: 'PP_RENDERER_GL',
+    def: 'swiftshader-no-gpu',
+    type: 'string',
+    help: `WebGL switches: ${Object.keys(GL_MODES).join(' | ')}`,
+  },
   chromiumPath: { env: 'PP_CHROMIUM', def: '/usr/bin/chromium', type: 'string', help: 'Chromium binary' },
   tokenFile: {
     env: 'PP_RENDERER_TOKEN_FILE',
@@ -81,6 +96,9 @@ function loadConfig(argv = process.argv.slice(2), env = process.env) {
   if (!cfg.allowRemote && !isLoopback(cfg.host)) {
     throw new ConfigError(`host ${cfg.host} is not a loopback address; pass --allow-remote to expose the renderer`);
   }
+  if (!Object.hasOwn(GL_MODES, cfg.glMode)) {
+    throw new ConfigError(`PP_RENDERER_GL / --gl-mode must be one of ${Object.keys(GL_MODES).join(', ')}, got ${JSON.stringify(cfg.glMode)}`);
+  }
   if (cfg.defaultTimeoutMs > cfg.maxTimeoutMs) {
     throw new ConfigError(`PP_RENDERER_TIMEOUT_MS (${cfg.defaultTimeoutMs}) exceeds PP_RENDERER_MAX_TIMEOUT_MS (${cfg.maxTimeoutMs})`);
   }
@@ -100,4 +118,4 @@ function usage() {
   return lines.join('\n');
 }
 
-module.exports = { loadConfig, ConfigError, usage, SPEC };
+module.exports = { loadConfig, ConfigError, usage, SPEC, GL_MODES };

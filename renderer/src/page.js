@@ -29,6 +29,10 @@ function loadLibraries() {
 
 // Console calls beyond this are counted in the page but never sent.
 const CONSOLE_CAP = 50;
+// No canvas side beyond this many pixels; no more WebGL contexts than this per
+// render (see the harness: both live in memory every page shares).
+const MAX_CANVAS_SIDE = 4096;
+const MAX_WEBGL_CONTEXTS = 4;
 
 const HARNESS_SOURCE = fs.readFileSync(path.join(__dirname, '..', 'page', 'harness.js'), 'utf8');
 
@@ -67,7 +71,8 @@ function contentSecurityPolicy(nonce) {
 /** The HTML and headers of one render. */
 function renderDocument({ renderId, renderPath, seed, size, frames, loadsBrush, binding, libs }) {
   const nonce = crypto.randomBytes(16).toString('base64');
-  const config = JSON.stringify({ render_id: renderId, seed, size, frames, brush: loadsBrush, binding, console_cap: CONSOLE_CAP });
+  const config = JSON.stringify({ render_id: renderId, seed, size, frames, brush: loadsBrush, binding, console_cap: CONSOLE_CAP,
+    max_canvas_side: MAX_CANVAS_SIDE, max_webgl_contexts: MAX_WEBGL_CONTEXTS });
   const harness = `(function(){${HARNESS_SOURCE}\nppHarness(${config});})();`;
   const scripts = [
     `<script nonce="${nonce}">${harness}</script>`,
@@ -94,4 +99,4 @@ ${scripts.join('\n')}
   };
 }
 
-module.exports = { CONSOLE_CAP, ORIGIN, loadLibraries, renderDocument, contentSecurityPolicy };
+module.exports = { CONSOLE_CAP, MAX_WEBGL_CONTEXTS, ORIGIN, loadLibraries, renderDocument, contentSecurityPolicy };

@@ -20,7 +20,8 @@ class RenderPool {
     this.queue = [];
     this.busy = 0;
     this.rendered = 0;
-    this.pageReplacements = 0;
+    // Pages discarded and replaced (after a timeout, a crash, a stuck reset).
+    this.replacements = { count: 0, totalMs: 0, maxMs: 0 };
     this.memoryKills = 0;
     this.browserRestarts = 0;
     this.closed = false;
@@ -47,7 +48,11 @@ class RenderPool {
         browserHandle: handle,
         libs: this.libs,
         index: i,
-        onReplace: () => { this.pageReplacements++; },
+        onReplace: (ms) => {
+          this.replacements.count++;
+          this.replacements.totalMs += ms;
+          this.replacements.maxMs = Math.max(this.replacements.maxMs, ms);
+        },
         freshPages: this.options.freshPages,
       });
       await worker.open();
@@ -97,7 +102,8 @@ class RenderPool {
 
   async renderOne(item, { timeoutMs, frames }) {
     // render_ms counts this item's own work (preparation and its time on a
-    // page), not the time it waited in the queue behind other items.
+    // page until the result), not the time it waited in the queue behind
+    // other items nor the page's cleanup after it.
     const clock = () => Number(process.hrtime.bigint()) / 1e6;
     const started = clock();
     let pageTime = 0;
@@ -127,14 +133,10 @@ class RenderPool {
     const loadsBrush = ids.has('brush') || ids.has('WEBGL');
     let outcome;
     try {
-      outcome = await this.#onWorker(async (worker) => {
-        const onPage = clock();
-        try {
-          return await worker.render({ code: prepared.code, seed: item.seed, size: item.size, frames, loadsBrush, timeoutMs });
-        } finally {
-          pageTime = clock() - onPage;
-        }
-      });
+      outcome = await this.#onWorker((worker) => worker.render({
+        code: prepared.code, seed: item.seed, size: item.size, frames, loadsBrush, timeoutMs,
+      }));
+      pageTime = outcome.onPageMs;
     } catch (err) {
       return finish({ status: 'RENDERER_ERROR', errors: [`renderer failure: ${err.message}`] });
     }
@@ -172,7 +174,6 @@ class RenderPool {
           this.busy--;
           // A worker of a browser that was replaced meanwhile is not reused.
           if (worker.browserHandle !== this.browserHandle) return;
-          if (this.queue.length === 0 && !worker.freshPages) worker.park();
           this.idle.push(worker);
           this.#pump();
         });

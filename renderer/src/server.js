@@ -24,20 +24,21 @@ function readBody(req, limit) {
     const declared = Number(req.headers['content-length']);
     if (declared > limit) {
       reject(new HttpError(413, `request body of ${declared} bytes exceeds the limit of ${limit} bytes`));
-      req.resume();
       return;
     }
     const chunks = [];
     let size = 0;
-    req.on('data', (chunk) => {
+    const onData = (chunk) => {
       size += chunk.length;
       if (size > limit) {
+        // Answer now; the connection is closed once the answer is out.
+        req.off('data', onData);
         reject(new HttpError(413, `request body exceeds the limit of ${limit} bytes`));
-        req.destroy();
         return;
       }
       chunks.push(chunk);
-    });
+    };
+    req.on('data', onData);
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
@@ -106,7 +107,14 @@ async function main() {
     process.stdout.write(`${usage()}\n`);
     return;
   }
-  const { token, source: tokenSource } = resolveToken(process.env, cfg.tokenFile);
+  let token;
+  let tokenSource;
+  try {
+    ({ token, source: tokenSource } = resolveToken(process.env, cfg.tokenFile));
+  } catch (err) {
+    process.stderr.write(`renderer: ${err.message}\n`);
+    process.exit(2);
+  }
   const pool = new RenderPool(cfg);
   try {
     await pool.start();
@@ -119,8 +127,15 @@ async function main() {
 
   const send = (res, status, obj) => {
     const body = JSON.stringify(obj);
-    res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
-    res.end(body);
+    const headers = { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' };
+    // An answer given before the request body was read (401, 413) closes the
+    // connection: the rest of the body is never read.
+    const unread = !res.req.complete;
+    if (unread) headers.Connection = 'close';
+    res.writeHead(status, headers);
+    res.end(body, () => {
+      if (unread) res.req.destroy();
+    });
   };
 
   const shutdown = async (code) => {
@@ -145,7 +160,11 @@ async function main() {
           pid: process.pid,
           pool: { size: cfg.poolSize, busy: pool.busy, queued: pool.queue.length },
           rendered: pool.rendered,
-          page_replacements: pool.pageReplacements,
+          page_replacements: pool.replacements.count,
+          replacement_ms: {
+            mean: pool.replacements.count ? Math.round(pool.replacements.totalMs / pool.replacements.count) : 0,
+            max: Math.round(pool.replacements.maxMs),
+          },
           memory_kills: pool.memoryKills,
           browser_restarts: pool.browserRestarts,
           sandbox: { ...pool.browserHandle.jail, page_memory_mb: cfg.pageMemoryMb, js_heap_mb: cfg.jsHeapMb },
@@ -156,7 +175,6 @@ async function main() {
       if (url.pathname !== '/render_batch' && url.pathname !== '/shutdown') throw new HttpError(404, `no route ${url.pathname}`);
       if (req.method !== 'POST') throw new HttpError(405, `use POST ${url.pathname}`);
       if (!authorized(req.headers.authorization, token)) {
-        req.resume();
         throw new HttpError(401, 'missing or wrong token: send "Authorization: Bearer <token>"');
       }
       if (url.pathname === '/shutdown') {
@@ -191,6 +209,11 @@ async function main() {
     process.stdout.write(`${JSON.stringify({ event: 'listening', url: `http://${host}:${port}`, pid: process.pid, token_source: tokenSource, pool: cfg.poolSize })}\n`);
   });
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => shutdown(0));
+  // Last resort: a failure nobody awaited (a page closing under a DevTools
+  // call) is logged; the service keeps serving.
+  process.on('unhandledRejection', (err) => {
+    process.stderr.write(`renderer: unhandled rejection: ${err && err.stack ? err.stack : err}\n`);
+  });
 }
 
 if (require.main === module) {

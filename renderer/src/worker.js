@@ -13,13 +13,14 @@ const { CONSOLE_CAP, ORIGIN, renderDocument } = require('./page');
 
 const MAX_CONSOLE_LINES = CONSOLE_CAP;
 const MAX_CONSOLE_CHARS = 300;
+const RESET_BUDGET_MS = 1000; // an idle page reaches about:blank in tens of milliseconds
 const FAVICON = `${ORIGIN}/favicon.ico`;
 
 class PageWorker {
   constructor({ browserHandle, libs, index, onReplace, freshPages = false }) {
     this.browserHandle = browserHandle;
     this.freshPages = freshPages; // baseline mode for benchmarks: a new page per sketch
-    this.parking = null;
+    this.broken = null; // set when resetting the page failed; the next render replaces it
     this.libs = libs;
     this.index = index;
     this.onReplace = onReplace;
@@ -39,11 +40,31 @@ class PageWorker {
     this.page = page;
     const session = await page.createCDPSession();
     this.session = session;
+    // The page's main frame and, per document, its main-world context: the
+    // only context whose reports count.
+    const { frameTree } = await session.send('Page.getFrameTree');
+    this.mainFrameId = frameTree.frame.id;
+    this.mainContextId = null;
+    session.on('Runtime.executionContextCreated', ({ context }) => {
+      const aux = context.auxData || {};
+      if (aux.frameId === this.mainFrameId && aux.isDefault) this.mainContextId = context.id;
+    });
+    // Frames are never needed to paint, and each one would be a fresh realm
+    // outside the harness (its own prototypes, console, WebRTC).
+    session.on('Page.frameAttached', ({ frameId }) => {
+      if (frameId !== this.mainFrameId) this.#block('the sketch created a frame (iframes are not allowed)');
+    });
+    await session.send('Page.enable');
     await session.send('Runtime.enable');
     await session.send('Log.enable');
     await session.send('Runtime.addBinding', { name: this.binding });
     session.on('Runtime.bindingCalled', (ev) => {
-      if (ev.name === this.binding) this.#onReport(ev.payload);
+      if (ev.name !== this.binding) return;
+      if (ev.executionContextId !== this.mainContextId) {
+        this.#block('the sketch called the harness channel from another context');
+        return;
+      }
+      this.#onReport(ev.payload);
     });
     session.on('Log.entryAdded', ({ entry }) => {
       // Written by the browser, not by page script: a sketch cannot forge or
@@ -56,7 +77,9 @@ class PageWorker {
     // Every request stops here first (CDP Fetch domain on our own session).
     session.on('Fetch.requestPaused', (ev) => this.#onRequest(ev));
     await session.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] });
-    page.on('console', (msg) => this.#onConsole(msg));
+    // Only what page script printed (not the browser's own log lines, which
+    // vary from run to run, e.g. GPU driver messages).
+    session.on('Runtime.consoleAPICalled', (ev) => this.#onConsole(ev));
     page.on('dialog', (dialog) => {
       this.#block(`the sketch opened a ${dialog.type()} dialog`);
       dialog.dismiss().catch(() => {});
@@ -107,12 +130,14 @@ class PageWorker {
     this.#block(`the sketch tried to ${verb} ${url.slice(0, 200)}`);
   }
 
-  #onConsole(msg) {
+  #onConsole(ev) {
     const cur = this.current;
     if (!cur) return;
     cur.consoleCount++;
     if (cur.console.length < MAX_CONSOLE_LINES) {
-      cur.console.push(`${msg.type()}: ${msg.text().slice(0, MAX_CONSOLE_CHARS)}`);
+      const text = ev.args.map(describeRemoteValue).join(' ');
+      const level = ev.type === 'warning' ? 'warn' : ev.type; // as the method was called
+      cur.console.push(`${level}: ${text.slice(0, MAX_CONSOLE_CHARS)}`);
     }
   }
 
@@ -148,7 +173,10 @@ class PageWorker {
    * {status, detail, image, brushCalls, textCalls, console, frames, sketchMs}.
    */
   async render({ code, seed, size, frames, loadsBrush, timeoutMs }) {
-    if (this.parking) await this.parking;
+    const started = performance.now();
+    if (this.broken) await this.replace(); // throws if the browser is gone: RENDERER_ERROR
+    // history.length would otherwise tell a sketch how many ran before it.
+    await this.session.send('Page.resetNavigationHistory').catch(() => {});
     const renderId = crypto.randomBytes(8).toString('hex');
     const documentUrl = `${ORIGIN}/r/${this.index}/${renderId}/`;
     const document = renderDocument({
@@ -196,49 +224,54 @@ class PageWorker {
     const dropped = cur.consoleCount - consoleLines.length
       + (result.kind === 'report' && Number.isInteger(result.payload.console_dropped) ? result.payload.console_dropped : 0);
     if (dropped > 0) consoleLines.push(`(${dropped} more console lines dropped)`);
-    await this.#afterRender(result.kind, result.kind !== 'report' || result.payload.status !== 'SUCCESS');
+    // The outcome is what happened until the result; whatever the sketch does
+    // after that dies with its document, below.
+    const out = toOutcome(result, cur, consoleLines, size);
+    out.onPageMs = performance.now() - started; // until the result, not the cleanup after it
     this.current = null;
-    return toOutcome(result, cur, consoleLines);
+    try {
+      await this.#afterRender(result.kind);
+    } catch (err) {
+      this.broken = err; // the item's outcome stands; the next render replaces the page first
+    }
+    return out;
   }
 
-  // After a failure, stop whatever the sketch still runs (a hung script, a
-  // timer loop) before the page is used again. After a success the next
-  // render's navigation discards the document, and an idle page is parked.
-  async #afterRender(kind, hardReset) {
-    if (this.crashed || kind === 'crashed' || this.freshPages) {
+  // After every render, leave the sketch's document for about:blank, so
+  // nothing of it (a timer, a loop, an unload handler) is alive when the next
+  // sketch starts. A page that cannot get there in time (its main thread is
+  // stuck in sketch code) is discarded and replaced: a new tab costs a few
+  // hundred milliseconds, never a browser restart. Runtime.terminateExecution
+  // was tried first and dropped: on a tab that had just navigated to a new
+  // document it often did not answer at all.
+  async #afterRender(kind) {
+    if (this.crashed || kind === 'crashed' || kind === 'timeout' || this.freshPages) {
       await this.replace();
       return;
     }
-    if (!hardReset) return;
     try {
-      await withTimeout(this.session.send('Runtime.terminateExecution'), 1000, 'terminateExecution');
-      await this.#blank();
+      await withTimeout(this.page.goto('about:blank', { waitUntil: 'load' }), RESET_BUDGET_MS, 'reset to about:blank');
     } catch {
       await this.replace();
     }
   }
 
-  #blank() {
-    return withTimeout(this.page.goto('about:blank', { waitUntil: 'load' }), 3000, 'reset to about:blank');
-  }
-
-  /** Leaves an idle page on about:blank, so a finished sketch's timers stop. */
-  park() {
-    this.parking = this.#blank()
-      .catch(() => this.replace())
-      .finally(() => { this.parking = null; });
-    return this.parking;
-  }
-
   async replace() {
+    const started = performance.now();
     const old = { page: this.page, context: this.context };
     this.crashed = false;
+    this.broken = null;
     this.page = null;
-    if (this.onReplace) this.onReplace(this.index);
     withTimeout(old.context ? old.context.close() : Promise.resolve(), 5000, 'close').catch(() => {
       // the context is gone with its crashed renderer; nothing to free
     });
-    await this.open();
+    try {
+      await this.open();
+    } catch (err) {
+      this.broken = err;
+      throw err;
+    }
+    this.onReplace(performance.now() - started);
   }
 
   async close() {
@@ -259,13 +292,19 @@ const SKETCH_HEADERS = {
 // The libraries never change while the service runs.
 const LIB_HEADERS = { ...SKETCH_HEADERS, 'Cache-Control': 'public, max-age=31536000, immutable' };
 
-function toOutcome(result, cur, consoleLines) {
+function toOutcome(result, cur, consoleLines, size) {
   const base = { brushCalls: {}, textCalls: 0, frames: 0, sketchMs: 0, pageMs: 0, console: consoleLines, image: null, detail: null };
   if (cur.blocked) return { ...base, ...payloadCounts(result), status: 'BLOCKED', detail: cur.blocked };
   switch (result.kind) {
     case 'report': {
       const p = result.payload;
-      return { ...base, ...payloadCounts(result), status: p.status, detail: p.detail, image: p.status === 'SUCCESS' ? p.image : null };
+      if (p.status !== 'SUCCESS') return { ...base, ...payloadCounts(result), status: p.status, detail: p.detail };
+      const dims = pngDimensions(p.image);
+      if (!dims || dims.width !== size || dims.height !== size) {
+        const got = dims ? `${dims.width}x${dims.height}` : 'no PNG';
+        return { ...base, ...payloadCounts(result), status: 'BLOCKED', detail: `the sketch tampered with the image read-back (${got}, expected ${size}x${size})` };
+      }
+      return { ...base, ...payloadCounts(result), status: 'SUCCESS', image: p.image };
     }
     case 'timeout':
       return { ...base, status: 'TIMEOUT', detail: 'the sketch did not finish within the time budget' };
@@ -291,6 +330,22 @@ function payloadCounts(result) {
     pageMs: typeof p.page_ms === 'number' ? p.page_ms : 0,
     marks: p.marks && typeof p.marks === 'object' ? p.marks : {},
   };
+}
+
+// Width and height from a PNG data URL's IHDR chunk, or null.
+function pngDimensions(dataUrl) {
+  const m = typeof dataUrl === 'string' ? /^data:image\/png;base64,(.+)$/.exec(dataUrl.slice(0, 80)) : null;
+  if (!m) return null;
+  const head = Buffer.from(dataUrl.slice(22, 22 + 44), 'base64');
+  if (head.length < 24 || head.toString('latin1', 1, 4) !== 'PNG') return null;
+  return { width: head.readUInt32BE(16), height: head.readUInt32BE(20) };
+}
+
+// A console argument as text, from its DevTools preview.
+function describeRemoteValue(arg) {
+  if (arg.type === 'string') return arg.value;
+  if (arg.value !== undefined) return JSON.stringify(arg.value);
+  return arg.unserializableValue || arg.description || arg.type;
 }
 
 function withTimeout(promise, ms, what) {
