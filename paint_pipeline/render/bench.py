@@ -2,9 +2,13 @@
 
 Both sides render the same corpus with the same seeds, in one run, on the same
 machine, with the same number of pages:
-  baseline  a fresh page for every sketch, libraries loaded each time, at 600 px
-            (the service's --fresh-pages mode: what paint-code-rl did);
-  ours      warm pages reused across sketches, at the reward resolution.
+  baseline  a fresh page for every sketch, libraries loaded each time, the page
+            painted as a visible tab, p5's default WEBGL multisampling, at
+            600 px (the service's --baseline mode: what paint-code-rl did);
+  ours      warm pages reused across sketches, the page never painted, no
+            multisampling of the main canvas, at the reward resolution.
+Both read the canvas back the same way (toDataURL), which spares the baseline
+the cost of a screenshot.
 Fidelity: each sketch's two images are resized to 224 px (what CLIP sees) and
 compared with SSIM.
 """
@@ -52,7 +56,7 @@ def measure(
     extra_args: list[str] | None = None,
 ) -> tuple[dict[str, Any], list[RenderResult]]:
     """Starts a service, warms it up, renders the corpus in one batch, and measures it."""
-    extra = (["--fresh-pages"] if fresh_pages else []) + list(extra_args or [])
+    extra = (["--baseline"] if fresh_pages else []) + list(extra_args or [])
     label = "baseline" if fresh_pages else "ours"
     with RendererService(None, pool_size=pool_size, extra_args=extra) as client:
         service_pid = client_pid(client)

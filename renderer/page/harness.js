@@ -271,6 +271,11 @@ function ppHarness(CONFIG) {
     P5.registerAddon((p5, fn, lifecycles) => {
       lifecycles.presetup = function () {
         if (mainInstance === null) { mainInstance = this; mark('presetup'); }
+        // p5 turns WEBGL multisampling on in any browser whose user agent says
+        // "Safari" (Chrome's does). Without a GPU, 4x samples cost SwiftShader
+        // dearly; p5.brush's own buffers never use it. The sketch may still
+        // ask for it with setAttributes().
+        if (!CONFIG.antialias && this._glAttributes === null) this._glAttributes = { antialias: false };
         // Seeds p5's random() and noise(); p5.brush hooks both.
         this.randomSeed(CONFIG.seed);
         this.noiseSeed(CONFIG.seed);

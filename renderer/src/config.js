@@ -39,11 +39,11 @@ const SPEC = {
   pageMemoryMb: { env: 'PP_RENDERER_PAGE_MEMORY_MB', def: 1024, type: 'int', min: 128, max: 65536, help: 'resident memory a page may use' },
   jsHeapMb: { env: 'PP_RENDERER_JS_HEAP_MB', def: 512, type: 'int', min: 64, max: 16384, help: 'V8 old-space limit per page' },
   protocolTimeoutMs: { env: 'PP_RENDERER_PROTOCOL_TIMEOUT_MS', def: 30_000, type: 'int', min: 1000, max: 600_000, help: 'DevTools call timeout' },
-  freshPages: {
-    env: 'PP_RENDERER_FRESH_PAGES',
+  baseline: {
+    env: 'PP_RENDERER_BASELINE',
     def: false,
     type: 'bool',
-    help: 'baseline for benchmarks: a new page for every sketch, as paint-code-rl did',
+    help: "benchmark baseline, paint-code-rl's way: a new page per sketch, the page painted as a visible tab, p5's default WEBGL multisampling",
   },
   allowRemote: { env: 'PP_RENDERER_ALLOW_REMOTE', def: false, type: 'bool', help: 'permit a non-loopback host' },
 };

@@ -69,9 +69,9 @@ function contentSecurityPolicy(nonce) {
 }
 
 /** The HTML and headers of one render. */
-function renderDocument({ renderId, renderPath, seed, size, frames, loadsBrush, binding, libs }) {
+function renderDocument({ renderId, renderPath, seed, size, frames, loadsBrush, baseline = false, binding, libs }) {
   const nonce = crypto.randomBytes(16).toString('base64');
-  const config = JSON.stringify({ render_id: renderId, seed, size, frames, brush: loadsBrush, binding, console_cap: CONSOLE_CAP,
+  const config = JSON.stringify({ render_id: renderId, seed, size, frames, brush: loadsBrush, antialias: baseline, binding, console_cap: CONSOLE_CAP,
     max_canvas_side: MAX_CANVAS_SIDE, max_webgl_contexts: MAX_WEBGL_CONTEXTS });
   const harness = `(function(){${HARNESS_SOURCE}\nppHarness(${config});})();`;
   const scripts = [
@@ -83,8 +83,10 @@ function renderDocument({ renderId, renderPath, seed, size, frames, loadsBrush, 
     // sketch's real error messages instead of a muted "Script error."
     `<script nonce="${nonce}" crossorigin="anonymous" src="${renderPath}sketch.js"></script>`,
   ];
+  // The page is never painted (the canvas is read back, not screenshotted):
+  // compositing a WebGL canvas costs SwiftShader a readback per frame.
   const html = `<!doctype html><html><head><meta charset="utf-8"><title>render</title>
-<style>html,body{margin:0;padding:0;background:#fff;overflow:hidden}</style>
+<style>html,body{margin:0;padding:0;background:#fff;overflow:hidden${baseline ? '' : ';visibility:hidden'}}</style>
 ${scripts.join('\n')}
 </head><body></body></html>`;
   return {

@@ -53,7 +53,7 @@ class RenderPool {
           this.replacements.totalMs += ms;
           this.replacements.maxMs = Math.max(this.replacements.maxMs, ms);
         },
-        freshPages: this.options.freshPages,
+        baseline: this.options.baseline,
       });
       await worker.open();
       this.workers.push(worker);

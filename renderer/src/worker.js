@@ -17,9 +17,11 @@ const RESET_BUDGET_MS = 1000; // an idle page reaches about:blank in tens of mil
 const FAVICON = `${ORIGIN}/favicon.ico`;
 
 class PageWorker {
-  constructor({ browserHandle, libs, index, onReplace, freshPages = false }) {
+  constructor({ browserHandle, libs, index, onReplace, baseline = false }) {
     this.browserHandle = browserHandle;
-    this.freshPages = freshPages; // baseline mode for benchmarks: a new page per sketch
+    // Benchmark baseline (paint-code-rl's way): a new page per sketch, painted,
+    // with p5's default WEBGL multisampling.
+    this.baseline = baseline;
     this.broken = null; // set when resetting the page failed; the next render replaces it
     this.libs = libs;
     this.index = index;
@@ -186,6 +188,7 @@ class PageWorker {
       size,
       frames,
       loadsBrush,
+      baseline: this.baseline,
       binding: this.binding,
       libs: this.libs,
     });
@@ -245,7 +248,7 @@ class PageWorker {
   // was tried first and dropped: on a tab that had just navigated to a new
   // document it often did not answer at all.
   async #afterRender(kind) {
-    if (this.crashed || kind === 'crashed' || kind === 'timeout' || this.freshPages) {
+    if (this.crashed || kind === 'crashed' || kind === 'timeout' || this.baseline) {
       await this.replace();
       return;
     }
