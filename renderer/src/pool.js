@@ -25,6 +25,7 @@ class RenderPool {
     this.memoryKills = 0;
     this.browserRestarts = 0;
     this.closed = false;
+    this.fatal = null; // set when the browser cannot be restarted
     this.browserHandle = null;
     this.watchdog = null;
   }
@@ -76,6 +77,11 @@ class RenderPool {
     this.restarting = this.#launch().then(() => {
       this.restarting = null;
       this.#pump();
+    }, (err) => {
+      // No browser: every waiting and later item fails fast, and /health says why.
+      this.fatal = `the browser died and could not be restarted: ${err.message}`;
+      this.restarting = null;
+      for (const job of this.queue.splice(0)) job.reject(new Error(this.fatal));
     });
     await this.restarting;
   }
@@ -156,6 +162,7 @@ class RenderPool {
 
   // Runs fn on the next idle worker, in arrival order.
   #onWorker(fn) {
+    if (this.fatal) return Promise.reject(new Error(this.fatal));
     return new Promise((resolve, reject) => {
       this.queue.push({ fn, resolve, reject });
       this.#pump();

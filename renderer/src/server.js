@@ -152,7 +152,8 @@ async function main() {
       if (url.pathname === '/health') {
         if (req.method !== 'GET') throw new HttpError(405, 'use GET /health');
         send(res, 200, {
-          status: shuttingDown ? 'stopping' : 'ok',
+          status: shuttingDown ? 'stopping' : pool.fatal ? 'error' : 'ok',
+          ...(pool.fatal ? { error: pool.fatal } : {}),
           version: SERVICE_VERSION,
           p5: pool.libs.p5.version,
           p5_brush: pool.libs.brush.version,

@@ -331,8 +331,16 @@ function payloadCounts(result) {
     frames: Number.isInteger(p.frames) ? p.frames : 0,
     sketchMs: typeof p.sketch_ms === 'number' ? p.sketch_ms : 0,
     pageMs: typeof p.page_ms === 'number' ? p.page_ms : 0,
-    marks: p.marks && typeof p.marks === 'object' ? p.marks : {},
+    marks: numbersOnly(p.marks),
   };
+}
+
+function numbersOnly(obj) {
+  const out = {};
+  if (obj && typeof obj === 'object') {
+    for (const [k, v] of Object.entries(obj)) if (typeof v === 'number') out[k] = Math.round(v * 10) / 10;
+  }
+  return out;
 }
 
 // Width and height from a PNG data URL's IHDR chunk, or null.
