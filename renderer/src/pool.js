@@ -66,6 +66,10 @@ class RenderPool {
   // dead pages get RENDERER_ERROR through their worker; queued items wait.
   async #restartBrowser() {
     this.browserRestarts++;
+    // Hold the queue first: nothing may be sent to a page of the dead browser.
+    let restarted;
+    this.restarting = new Promise((resolve) => { restarted = resolve; });
+    this.idle = [];
     for (const w of this.workers) {
       if (w.current) w.current.settle({ kind: 'renderer_error', detail: 'the browser exited; it was restarted' });
     }
@@ -74,16 +78,16 @@ class RenderPool {
     } catch {
       // it is already gone
     }
-    this.restarting = this.#launch().then(() => {
-      this.restarting = null;
-      this.#pump();
-    }, (err) => {
+    try {
+      await this.#launch();
+    } catch (err) {
       // No browser: every waiting and later item fails fast, and /health says why.
       this.fatal = `the browser died and could not be restarted: ${err.message}`;
-      this.restarting = null;
       for (const job of this.queue.splice(0)) job.reject(new Error(this.fatal));
-    });
-    await this.restarting;
+    }
+    this.restarting = null;
+    restarted();
+    this.#pump();
   }
 
   #watchMemory() {
