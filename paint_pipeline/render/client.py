@@ -14,7 +14,7 @@ import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 import requests
 
@@ -202,26 +202,6 @@ class RendererClient:
         results = [RenderResult.from_json(r) for r in body.get("results", [])]
         if [r.id for r in results] != [it.id for it in items]:
             raise RendererError(f"renderer at {self.url} returned results that do not match the request's items")
-        return results
-
-    def render_many(
-        self, items: Iterable[RenderItem], *, batch_size: int = 64, progress: bool = False, **kwargs: Any
-    ) -> list[RenderResult]:
-        """Renders any number of items in batches, with an optional progress bar."""
-        items = list(items)
-        results: list[RenderResult] = []
-        bar = None
-        if progress:
-            from tqdm import tqdm
-
-            bar = tqdm(total=len(items), desc="render", unit="sketch")
-        for start in range(0, len(items), batch_size):
-            chunk = items[start : start + batch_size]
-            results.extend(self.render_batch(chunk, **kwargs))
-            if bar is not None:
-                bar.update(len(chunk))
-        if bar is not None:
-            bar.close()
         return results
 
     def shutdown(self) -> None:

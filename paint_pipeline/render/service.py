@@ -159,9 +159,6 @@ class RendererService:
         for _ in self.process.stdout:
             pass
 
-    def recent_stderr(self) -> str:
-        return "\n".join(self._stderr)
-
     def stop(self) -> None:
         """Stops a service we started (a reused one is left running)."""
         proc = self.process

@@ -216,4 +216,4 @@ function killOversizedRenderers(browserPid, limitBytes) {
   return killed;
 }
 
-module.exports = { launchBrowser, probeJail, treeUsage, killOversizedRenderers, chromiumArgs };
+module.exports = { launchBrowser, treeUsage, killOversizedRenderers };

@@ -50,7 +50,7 @@ const SPEC = {
 
 class ConfigError extends Error {}
 
-function parseValue(name, spec, raw, source) {
+function parseValue(spec, raw, source) {
   if (spec.type === 'string') {
     if (!raw) throw new ConfigError(`${source} must not be empty`);
     return raw;
@@ -72,7 +72,7 @@ const flagName = (key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}
 function loadConfig(argv = process.argv.slice(2), env = process.env) {
   const cfg = {};
   for (const [key, spec] of Object.entries(SPEC)) {
-    cfg[key] = env[spec.env] !== undefined ? parseValue(key, spec, env[spec.env], spec.env) : spec.def;
+    cfg[key] = env[spec.env] !== undefined ? parseValue(spec, env[spec.env], spec.env) : spec.def;
   }
   const byFlag = new Map(Object.keys(SPEC).map((k) => [flagName(k), k]));
   for (let i = 0; i < argv.length; i++) {
@@ -91,7 +91,7 @@ function loadConfig(argv = process.argv.slice(2), env = process.env) {
     }
     const raw = inline !== undefined ? inline : argv[++i];
     if (raw === undefined) throw new ConfigError(`${flag} needs a value`);
-    cfg[key] = parseValue(key, spec, raw, flag);
+    cfg[key] = parseValue(spec, raw, flag);
   }
   if (!cfg.allowRemote && !isLoopback(cfg.host)) {
     throw new ConfigError(`host ${cfg.host} is not a loopback address; pass --allow-remote to expose the renderer`);
@@ -118,4 +118,4 @@ function usage() {
   return lines.join('\n');
 }
 
-module.exports = { loadConfig, ConfigError, usage, SPEC, GL_MODES };
+module.exports = { loadConfig, ConfigError, usage, GL_MODES };

@@ -101,4 +101,4 @@ ${scripts.join('\n')}
   };
 }
 
-module.exports = { CONSOLE_CAP, MAX_WEBGL_CONTEXTS, ORIGIN, loadLibraries, renderDocument, contentSecurityPolicy };
+module.exports = { CONSOLE_CAP, MAX_WEBGL_CONTEXTS, ORIGIN, loadLibraries, renderDocument };

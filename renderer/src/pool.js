@@ -211,4 +211,4 @@ function checkSyntax(code) {
   }
 }
 
-module.exports = { RenderPool, checkSyntax };
+module.exports = { RenderPool };

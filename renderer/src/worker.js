@@ -31,7 +31,6 @@ class PageWorker {
     this.session = null;
     this.binding = `__pp_${crypto.randomBytes(12).toString('hex')}`;
     this.current = null; // the render in progress: {renderId, resolve, ...}
-    this.renderCount = 0;
   }
 
   async open() {
@@ -212,7 +211,6 @@ class PageWorker {
       },
     };
     this.current = cur;
-    this.renderCount++;
     const timer = setTimeout(() => cur.settle({ kind: 'timeout' }), timeoutMs);
     this.page.goto(documentUrl, { waitUntil: [] }).catch((err) => {
       // A navigation the sketch started aborts ours; that is reported as BLOCKED
@@ -369,4 +367,4 @@ function withTimeout(promise, ms, what) {
   ]);
 }
 
-module.exports = { PageWorker, withTimeout };
+module.exports = { PageWorker };
