@@ -56,6 +56,8 @@ class RenderResult:
     render_ms: float
     brush_calls: dict[str, int] = field(default_factory=dict)
     text_calls: int = 0
+    brushes_used: list[str] = field(default_factory=list)
+    dom_text_chars: int = 0
     errors: list[str] = field(default_factory=list)
     console: list[str] = field(default_factory=list)
     repairs: list[str] = field(default_factory=list)
@@ -80,6 +82,8 @@ class RenderResult:
             render_ms=float(obj.get("render_ms", 0.0)),
             brush_calls={str(k): int(v) for k, v in (obj.get("brush_calls") or {}).items()},
             text_calls=int(obj.get("text_calls", 0)),
+            brushes_used=[str(b) for b in obj.get("brushes_used") or []],
+            dom_text_chars=int(obj.get("dom_text_chars", 0)),
             errors=[str(e) for e in obj.get("errors") or []],
             console=[str(c) for c in obj.get("console") or []],
             repairs=[str(r) for r in obj.get("repairs") or []],

@@ -37,6 +37,13 @@ function ppHarness(CONFIG) {
   const setCanvasWidth = setter(HTMLCanvasElement.prototype, 'width');
   const setCanvasHeight = setter(HTMLCanvasElement.prototype, 'height');
   const setFillStyle = setter(ctx2d, 'fillStyle');
+  const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
+  const createTreeWalker = Document.prototype.createTreeWalker;
+  const walkerNextNode = TreeWalker.prototype.nextNode;
+  const nodeValueOf = getter(Node.prototype, 'nodeValue');
+  const parentNodeOf = getter(Node.prototype, 'parentNode');
+  const nodeNameOf = getter(Node.prototype, 'nodeName');
+  const stringTrim = String.prototype.trim;
   const fnToString = Function.prototype.toString;
   const regexTest = RegExp.prototype.test;
   const isConnectedGetter = Object.getOwnPropertyDescriptor(Node.prototype, 'isConnected').get;
@@ -55,6 +62,7 @@ function ppHarness(CONFIG) {
   let blockedReason = null;
   const brushCalls = Object.create(null);
   let textCalls = 0;
+  const brushNames = Object.create(null); // brushes the sketch selected (set/pick/hatchStyle)
   let callDepth = 0; // >0 while inside a counted call: inner calls are not counted
   let hookDepth = 0; // >0 while p5 runs library lifecycle hooks (p5.brush flushes)
   let sketchMs = 0; // time spent inside the sketch's setup() and draw()
@@ -107,6 +115,25 @@ function ppHarness(CONFIG) {
     }
   }
 
+  // Characters of text the sketch put into the document (createP, innerHTML, ...):
+  // not part of the canvas image, but the reward flags a prompt written as text.
+  function domTextChars() {
+    try {
+      const walker = apply(createTreeWalker, doc, [doc, 4 /* NodeFilter.SHOW_TEXT */]);
+      let chars = 0;
+      for (let node = apply(walkerNextNode, walker, []); node; node = apply(walkerNextNode, walker, [])) {
+        const parent = apply(parentNodeOf, node, []);
+        const tag = parent ? apply(nodeNameOf, parent, []) : '';
+        if (tag === 'SCRIPT' || tag === 'STYLE' || tag === 'TITLE') continue;
+        chars += apply(stringTrim, apply(nodeValueOf, node, []) || '', []).length;
+        if (chars > 1e6) break;
+      }
+      return chars;
+    } catch {
+      return -1; // the document was made unreadable: reported, and treated as text by the reward
+    }
+  }
+
   function finish(status, detail, image) {
     if (finished) return;
     finished = true;
@@ -121,6 +148,8 @@ function ppHarness(CONFIG) {
     payload.image = image || null;
     payload.brush_calls = calls;
     payload.text_calls = textCalls;
+    payload.brushes_used = getOwnPropertyNames(brushNames);
+    payload.dom_text_chars = domTextChars();
     payload.console_dropped = consoleCalls > CONSOLE_CAP ? consoleCalls - CONSOLE_CAP : 0;
     payload.frames = frames;
     payload.sketch_ms = sketchMs;
@@ -463,6 +492,9 @@ function ppHarness(CONFIG) {
     return true;
   }
 
+  // Calls whose first argument names a brush (counted only when the call returned).
+  const SELECTS_BRUSH = freeze({ __proto__: null, set: true, pick: true, hatchStyle: true });
+
   function counted(name, fn) {
     const isClass = apply(regexTest, /^class\b/, [apply(fnToString, fn, [])]);
     if (isClass) {
@@ -482,7 +514,11 @@ function ppHarness(CONFIG) {
       } finally {
         callDepth--;
       }
-      if (outermost) brushCalls[name] = (brushCalls[name] | 0) + 1;
+      if (outermost) {
+        brushCalls[name] = (brushCalls[name] | 0) + 1;
+        const chosen = arguments[0];
+        if (SELECTS_BRUSH[name] && typeof chosen === 'string' && chosen.length <= 40) brushNames[chosen] = true;
+      }
       return result;
     };
     if (isClass) wrapper.prototype = fn.prototype;

@@ -326,6 +326,8 @@ function payloadCounts(result) {
   return {
     brushCalls: calls,
     textCalls: Number.isInteger(p.text_calls) ? p.text_calls : 0,
+    brushesUsed: Array.isArray(p.brushes_used) ? p.brushes_used.filter((b) => typeof b === 'string').slice(0, 32).sort() : [],
+    domTextChars: Number.isInteger(p.dom_text_chars) ? p.dom_text_chars : 0,
     frames: Number.isInteger(p.frames) ? p.frames : 0,
     sketchMs: typeof p.sketch_ms === 'number' ? p.sketch_ms : 0,
     pageMs: typeof p.page_ms === 'number' ? p.page_ms : 0,

@@ -142,6 +142,16 @@ function setup() {
   brush.line(-10, 0, 10, 0);
 }`,
   textCalls: setupWith('background(255);', 'fill(0);', 'text("a", 5, 10);', 'text("b", 5, 20);', 'for (let i = 0; i < 3; i++) text("c" + i, 5, 30 + i);'),
+  brushNames: `function setup() {
+  createCanvas(64, 64, WEBGL);
+  brush.set('HB', '#000', 1);
+  brush.line(-30, -30, 30, 30);
+  brush.pick('charcoal');
+  brush.line(-30, 30, 30, -30);
+  try { brush.set('no-such-brush', '#000', 1); brush.line(0, 0, 5, 5); } catch (e) {}
+  if (false) brush.pick('marker');
+}`,
+  domText: setupWith('background(255);', 'createP("a red poppy field");', 'const d = createDiv(" x ");'),
   textDead: 'function unused() { text("never", 1, 1); }\n' + setupWith('background(255);', '// text("comment", 1, 1);'),
   asyncSetupMicrotask: 'async function setup() {\n  createCanvas(64, 64);\n  await Promise.resolve();\n  background(0, 255, 0);\n}',
   asyncSetupTimer: `let runs = 0;
@@ -279,6 +289,20 @@ test('text_calls counts executed p5 text() calls', async () => {
   assert.equal(r.text_calls, 5);
   const d = await expectStatus(main, 'textDead', 'SUCCESS');
   assert.equal(d.text_calls, 0);
+});
+
+test('brushes_used lists brushes selected by calls that returned', async () => {
+  const r = await expectStatus(main, 'brushNames', 'SUCCESS');
+  assert.deepEqual(r.brushes_used, ['HB', 'charcoal']);
+  const plain = await expectStatus(main, 'textCalls', 'SUCCESS');
+  assert.deepEqual(plain.brushes_used, []);
+});
+
+test('dom_text_chars counts text the sketch put into the document', async () => {
+  const r = await expectStatus(main, 'domText', 'SUCCESS');
+  assert.equal(r.dom_text_chars, 'a red poppy field'.length + 1);
+  const plain = await expectStatus(main, 'textCalls', 'SUCCESS');
+  assert.equal(plain.dom_text_chars, 0);
 });
 
 test('frames: by default draw() runs once', async () => {
