@@ -1,0 +1,64 @@
+"""Group-relative advantages for GRPO.
+
+Within each prompt group: A = (r - mean) / (std + eps) (GRPO), or A = r - mean
+(Dr. GRPO, which drops the division because it favours groups whose rewards
+barely differ). The std is the unbiased one and eps = 1e-4, as in TRL, so our
+advantages match TRL's on the same rewards. A group whose rewards are all
+equal teaches nothing; `frac_reward_zero_std` reports how many there were.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Hashable, Sequence
+
+import numpy as np
+
+SCALES = ("group", "none")
+
+
+@dataclass(frozen=True)
+class AdvantageStats:
+    groups: int
+    frac_reward_zero_std: float
+    mean_group_std: float
+    reward_mean: float
+    reward_std: float
+
+
+def group_advantages(
+    rewards: Sequence[float], groups: Sequence[Hashable], *, scale: str = "group", eps: float = 1e-4
+) -> tuple[np.ndarray, AdvantageStats]:
+    """Advantages in input order, and statistics of the groups.
+
+    `scale="group"` is GRPO's (r - mean) / (std + eps); `scale="none"` is Dr. GRPO's r - mean.
+    """
+    if scale not in SCALES:
+        raise ValueError(f"scale must be one of {SCALES}, got {scale!r}")
+    r = np.asarray(rewards, dtype=np.float64)
+    if r.ndim != 1 or len(r) != len(groups):
+        raise ValueError(f"{len(r)} rewards for {len(groups)} group labels")
+    if not np.all(np.isfinite(r)):
+        bad = [i for i, v in enumerate(r) if not np.isfinite(v)]
+        raise ValueError(f"non-finite rewards at positions {bad[:10]}")
+    advantages = np.zeros_like(r)
+    stds = []
+    index: dict[Hashable, list[int]] = {}
+    for i, g in enumerate(groups):
+        index.setdefault(g, []).append(i)
+    for members in index.values():
+        values = r[members]
+        mean = values.mean()
+        std = values.std(ddof=1) if len(values) > 1 else 0.0
+        stds.append(std)
+        centred = values - mean
+        advantages[members] = centred / (std + eps) if scale == "group" else centred
+    stds_arr = np.array(stds)
+    stats = AdvantageStats(
+        groups=len(index),
+        frac_reward_zero_std=float(np.mean(np.isclose(stds_arr, 0.0))) if len(stds_arr) else 0.0,
+        mean_group_std=float(stds_arr.mean()) if len(stds_arr) else 0.0,
+        reward_mean=float(r.mean()) if len(r) else 0.0,
+        reward_std=float(r.std()) if len(r) else 0.0,
+    )
+    return advantages, stats

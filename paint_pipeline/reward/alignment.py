@@ -1,0 +1,60 @@
+"""Tier 2, prompt alignment: choosing the backend and refusing text as a shortcut.
+
+Backends (each names itself on every scorecard, and the name is part of the
+reward version):
+- `clip`: open_clip (default ViT-B-32), against hard negatives (`alignment_clip.py`);
+- `offline`: prompt colour and shape words against the canvas (`alignment_offline.py`).
+`auto` uses CLIP when its weights load and otherwise the offline backend, with a
+warning: never a random-init CLIP, which only tests may ask for explicitly.
+
+A sketch that writes text (p5 `text()`, `fillText`, or text in the page) gets no
+alignment at all: CLIP reads text well, so writing the prompt is the cheapest way
+to look aligned.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from paint_pipeline.render.client import RenderResult
+from paint_pipeline.reward.alignment_offline import OfflineAlignment
+from paint_pipeline.reward.config import RewardConfig, RewardConfigError
+from paint_pipeline.reward.scorecard import TierScore
+
+log = logging.getLogger(__name__)
+
+
+def make_backend(config: RewardConfig):
+    """The alignment backend the config asks for (see the module docstring for `auto`)."""
+    if config.alignment_backend == "offline":
+        return OfflineAlignment(config)
+    from paint_pipeline.reward.alignment_clip import ClipAlignment, ClipLoadError
+
+    if config.alignment_backend == "clip":
+        return ClipAlignment(config)
+    if config.alignment_backend != "auto":
+        raise RewardConfigError(f"unknown alignment_backend {config.alignment_backend!r}")
+    try:
+        return ClipAlignment(config)
+    except ClipLoadError as exc:
+        log.warning("alignment falls back to the offline backend (%s): %s", OfflineAlignment.name, exc)
+        return OfflineAlignment(config)
+
+
+def text_cheat_flags(render: RenderResult) -> list[str]:
+    flags = []
+    if render.text_calls > 0:
+        flags.append("text_on_canvas")
+    if render.dom_text_chars != 0:
+        flags.append("dom_text")
+    return flags
+
+
+def refused_for_text(render: RenderResult, config: RewardConfig) -> TierScore:
+    parts = []
+    if render.text_calls > 0:
+        parts.append(f"{render.text_calls} text() calls on the canvas")
+    if render.dom_text_chars != 0:
+        parts.append(f"{max(render.dom_text_chars, 0)} characters of text in the page")
+    return TierScore("alignment", 0.0, config.w_alignment,
+                     f"TEXT instead of painting ({', '.join(parts)}): no alignment credit")

@@ -1,0 +1,158 @@
+"""The offline alignment backend: prompt words against what is on the canvas, no weights needed.
+
+Colour words of the prompt ("a *crimson* poppy field") and the colours things
+usually have ("sea" -> blue, teal) are looked for in the image's CIELAB
+pixels: each colour earns credit for the fraction of the canvas within
+`colour_match_delta_e` of it, full credit at `colour_full_fraction`. Shape
+words ("moon", "stripes", "skyline", "waves", "horizon") are checked against
+what was drawn: the p5.brush primitives that ran and the orientation of the
+image's edges. It is a coarse judge (it cannot tell a cat from a dog) but it is
+honest about it: the scorecard names this backend, and a prompt with no
+colour or shape word it knows gets a neutral 0.5.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from paint_pipeline.render.client import RenderResult
+from paint_pipeline.reward.colour import COLOUR_WORDS, IMPLIED_COLOURS, colour_refs, delta_e
+from paint_pipeline.reward.config import RewardConfig
+from paint_pipeline.reward.features import ImageFeatures
+
+BACKEND_NAME = "offline-palette-shape-v1"
+NEUTRAL = 0.5
+IMPLIED_WEIGHT = 0.5
+COLOUR_SHARE_WITH_SHAPES = 0.7
+
+
+def _calls(render: RenderResult, *names: str) -> int:
+    return sum(n for k, n in render.brush_calls.items() if k in names or k.split(".")[0] in names)
+
+
+def _orientation_share(features: ImageFeatures) -> tuple[float, float]:
+    """Share of gradient energy across rows (horizontal edges) and across columns (vertical edges)."""
+    g = features.grey
+    gx = g[:, 2:] - g[:, :-2]
+    gy = g[2:] - g[:-2]
+    ex, ey = float((gx * gx).sum()), float((gy * gy).sum())
+    total = ex + ey
+    if total < 1e-6:
+        return 0.0, 0.0
+    return ey / total, ex / total
+
+
+# Shape word -> (what it needs, a test of the render and the image).
+SHAPE_EVIDENCE = {
+    "round": ("a circle or arc", lambda r, f: _calls(r, "circle", "arc") > 0),
+    "linear": ("lines or hatching", lambda r, f: _calls(r, "line", "flowLine", "hatch", "hatchArray") > 0),
+    "angular": ("rects or polygons", lambda r, f: _calls(r, "rect", "polygon", "Polygon", "endShape") > 0),
+    "flowing": ("flow lines, splines or a field", lambda r, f: _calls(r, "flowLine", "spline", "field",
+                                                                        "endStroke") > 0),
+    "horizontal": ("mostly horizontal structure", lambda r, f: _orientation_share(f)[0] > 0.55),
+    "vertical": ("mostly vertical structure", lambda r, f: _orientation_share(f)[1] > 0.55),
+}
+SHAPE_WORDS = {
+    **dict.fromkeys(("circle", "circles", "round", "sun", "moon", "dots", "dot", "bubbles", "ring", "rings",
+                     "orb", "planet", "planets", "spiral", "mandala", "wheel", "apple", "apples", "ball"), "round"),
+    **dict.fromkeys(("line", "lines", "stripes", "striped", "rays", "rain", "grass", "reeds", "hatched",
+                     "hatching", "grid", "rows"), "linear"),
+    **dict.fromkeys(("square", "squares", "rectangle", "rectangles", "block", "blocks", "building", "buildings",
+                     "city", "skyline", "house", "houses", "window", "windows", "cube", "cubes", "triangle",
+                     "triangles", "mondrian", "bauhaus", "village", "tiles"), "angular"),
+    **dict.fromkeys(("wave", "waves", "swirl", "swirls", "swirling", "wind", "flow", "flowing", "ribbons",
+                     "curves", "curved", "current", "currents", "eddies", "smoke", "clouds"), "flowing"),
+    **dict.fromkeys(("horizon", "landscape", "lake", "sea", "ocean", "desert", "dunes", "plains", "prairie",
+                     "shore", "beach", "field", "fields"), "horizontal"),
+    **dict.fromkeys(("tower", "towers", "trees", "forest", "bamboo", "columns", "waterfall", "lighthouse",
+                     "skyscrapers", "birch"), "vertical"),
+}
+
+
+def prompt_words(prompt: str) -> list[str]:
+    return re.findall(r"[a-z]+", prompt.lower())
+
+
+def colour_targets(prompt: str) -> dict[str, float]:
+    """Colour words the image should contain, with their weight (named 1.0, implied 0.5)."""
+    words = prompt_words(prompt)
+    targets: dict[str, float] = {}
+    for w in words:
+        if w in COLOUR_WORDS:
+            targets[w] = 1.0
+    for w in words:
+        for colour in IMPLIED_COLOURS.get(w, ()):
+            targets.setdefault(colour, IMPLIED_WEIGHT)
+    if "gray" in targets and "grey" in targets:
+        del targets["gray"]
+    return targets
+
+
+def colour_matches(features: ImageFeatures, colour: str, config: RewardConfig) -> np.ndarray:
+    """Which pixels (every 4th, flattened: a fraction needs no more) are within reach of the colour word."""
+    refs = colour_refs(colour)
+    lab = features.lab[::2, ::2].reshape(-1, 1, 3)
+    return (delta_e(lab, refs[None, :, :]) < config.colour_match_delta_e).any(axis=1)
+
+
+CHROMATIC = 12.0  # CIELAB chroma above which a pixel has a colour (below: greys, black, white, paper)
+
+
+class OfflineAlignment:
+    name = BACKEND_NAME
+
+    def __init__(self, config: RewardConfig) -> None:
+        self.config = config
+
+    def score_one(self, prompt: str, render: RenderResult, features: ImageFeatures) -> tuple[float, str]:
+        cfg = self.config
+        colours = colour_targets(prompt)
+        colour_score = None
+        colour_notes = []
+        if colours:
+            # Recall: is each asked-for colour there? Precision: are the painted colours ones the prompt
+            # asked for? (Greys and paper tones are neutral.) A canvas of every colour matches every
+            # colour word, so recall alone would reward it.
+            got = 0.0
+            any_target = np.zeros(features.lab[::2, ::2].shape[:2], dtype=bool).ravel()
+            for colour, weight in colours.items():
+                near = colour_matches(features, colour, cfg)
+                any_target |= near
+                fraction = float(near.mean())
+                got += weight * min(1.0, fraction / cfg.colour_full_fraction)
+                colour_notes.append(f"{colour} {fraction:.0%}{'' if weight == 1.0 else ' (implied)'}")
+            recall = got / sum(colours.values())
+            sub_lab = features.lab[::2, ::2].reshape(-1, 3)
+            chromatic = (np.hypot(sub_lab[:, 1], sub_lab[:, 2]) > CHROMATIC) & features.painted[::2, ::2].ravel()
+            precision = float(any_target[chromatic].mean()) if chromatic.any() else 1.0
+            colour_score = 2 * recall * precision / (recall + precision) if recall + precision > 0 else 0.0
+            colour_notes.append(f"asked-for share of painted colour {precision:.0%}")
+        kinds = sorted({SHAPE_WORDS[w] for w in prompt_words(prompt) if w in SHAPE_WORDS})
+        shape_score = None
+        shape_notes = []
+        if kinds:
+            met = []
+            for kind in kinds:
+                need, test = SHAPE_EVIDENCE[kind]
+                ok = bool(test(render, features))
+                met.append(ok)
+                shape_notes.append(f"{need} {'yes' if ok else 'no'}")
+            shape_score = sum(met) / len(met)
+        if colour_score is None and shape_score is None:
+            return NEUTRAL, "no colour or shape word of the prompt is known to the offline backend: neutral 0.5"
+        if colour_score is not None and shape_score is not None:
+            score = COLOUR_SHARE_WITH_SHAPES * colour_score + (1 - COLOUR_SHARE_WITH_SHAPES) * shape_score
+        else:
+            score = colour_score if colour_score is not None else shape_score
+        parts = []
+        if colour_score is not None:
+            parts.append(f"colours {colour_score:.2f} ({', '.join(colour_notes)})")
+        if shape_score is not None:
+            parts.append(f"shapes {shape_score:.2f} ({', '.join(shape_notes)})")
+        return float(score), "; ".join(parts)
+
+    def score(self, prompts, renders, features, images) -> list[tuple[float, str, None]]:
+        """(score, explanation, image embedding) per image; this backend has no embeddings."""
+        return [(*self.score_one(p, r, f), None) for p, r, f in zip(prompts, renders, features)]

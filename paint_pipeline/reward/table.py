@@ -1,0 +1,102 @@
+"""Scorecards as a table: the Parquet schema (DESIGN.md §3), writing and reading.
+
+One row per scored sample; per tier its raw score, weight, weighted score and
+explanation; the total; the group advantage (when computed); flags; the reward
+version and the alignment backend. Files are written to a temporary name and
+renamed, so a crash never leaves half a table.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Sequence
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from paint_pipeline.reward.config import TIERS
+from paint_pipeline.reward.scorecard import Scorecard
+
+
+class ScorecardFileError(ValueError):
+    """A scorecard file cannot be read or does not have the scorecard schema."""
+
+
+def _tier_fields() -> list[pa.Field]:
+    out = []
+    for t in TIERS:
+        out += [pa.field(f"{t}_score", pa.float64(), nullable=False), pa.field(f"{t}_weight", pa.float64(), nullable=False),
+                pa.field(f"{t}_weighted", pa.float64(), nullable=False), pa.field(f"{t}_explanation", pa.string())]
+    return out
+
+
+SCHEMA = pa.schema(
+    [
+        pa.field("sample_id", pa.string(), nullable=False),
+        pa.field("prompt", pa.string()),
+        pa.field("status", pa.string(), nullable=False),
+        pa.field("total", pa.float64(), nullable=False),
+        *_tier_fields(),
+        pa.field("advantage", pa.float64()),
+        pa.field("flags", pa.list_(pa.string())),
+        pa.field("details", pa.string()),  # JSON: the measurements behind each tier
+        pa.field("alignment_backend", pa.string(), nullable=False),
+        pa.field("reward_version", pa.string(), nullable=False),
+    ]
+)
+
+
+def to_table(cards: Sequence[Scorecard], advantages: Sequence[float] | None = None) -> pa.Table:
+    if advantages is not None and len(advantages) != len(cards):
+        raise ValueError(f"{len(advantages)} advantages for {len(cards)} scorecards")
+    columns: dict[str, list] = {f.name: [] for f in SCHEMA}
+    for i, c in enumerate(cards):
+        columns["sample_id"].append(c.sample_id)
+        columns["prompt"].append(c.prompt)
+        columns["status"].append(c.status)
+        columns["total"].append(c.total)
+        details = {}
+        for t in TIERS:
+            tier = c.tiers[t]
+            columns[f"{t}_score"].append(tier.score)
+            columns[f"{t}_weight"].append(tier.weight)
+            columns[f"{t}_weighted"].append(tier.weighted)
+            columns[f"{t}_explanation"].append(tier.explanation)
+            details.update(tier.details)
+        columns["advantage"].append(None if advantages is None else float(advantages[i]))
+        columns["flags"].append(list(c.flags))
+        columns["details"].append(json.dumps(details, allow_nan=True, sort_keys=True))
+        columns["alignment_backend"].append(c.alignment_backend)
+        columns["reward_version"].append(c.reward_version)
+    return pa.Table.from_pydict(columns, schema=SCHEMA)
+
+
+def write_table(table: pa.Table, path: str | Path) -> Path:
+    """Writes atomically: a temporary file in the same folder, then a rename."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    try:
+        pq.write_table(table, tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def read_table(path: str | Path) -> pa.Table:
+    """Reads a scorecard file, checking it has every scorecard column."""
+    path = Path(path)
+    try:
+        table = pq.read_table(path)
+    except (OSError, pa.ArrowException) as exc:
+        raise ScorecardFileError(f"{path}: not a readable Parquet file: {exc}") from None
+    missing = [f.name for f in SCHEMA if f.name not in table.column_names]
+    if missing:
+        raise ScorecardFileError(f"{path}: not a scorecard table, missing columns {', '.join(missing)}")
+    return table

@@ -1,0 +1,33 @@
+"""The reward version: a hash of everything that decides a score.
+
+It covers the config values, the source of every module in this package, and
+the alignment backend actually in use, so any change to weights, thresholds,
+scoring code or backend gives a new version, and scores of different versions
+are never mixed up (re-scoring keeps both).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from paint_pipeline.reward.config import RewardConfig
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+@lru_cache(maxsize=1)
+def code_digest() -> str:
+    h = hashlib.sha256()
+    for path in sorted(PACKAGE_DIR.glob("*.py")):
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def reward_version(config: RewardConfig, backend_name: str) -> str:
+    payload = json.dumps({"config": config.to_dict(), "backend": backend_name, "code": code_digest()},
+                         sort_keys=True)
+    return "rv-" + hashlib.sha256(payload.encode()).hexdigest()[:12]

@@ -1,0 +1,203 @@
+"""Each reward tier on synthetic images and render results (no renderer, no CLIP)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from paint_pipeline.reward import RewardConfig, RewardScorer, Sample
+from paint_pipeline.reward.aesthetic import band_score, colourfulness, harmony
+from paint_pipeline.reward.brush import score_brush
+from paint_pipeline.reward.colour import hex_to_lab, srgb8_to_lab, srgb8_to_lab_fast
+from paint_pipeline.reward.compile_gate import TRUNCATION_REPAIR_PREFIX, score_compile
+from paint_pipeline.reward.features import ImageDecodeError, analyse, decode_png
+from paint_pipeline.reward.richness import score_richness
+
+from reward_helpers import blank, block_noise, dot, painting, pixel_noise, png_of, result, stripes
+
+CFG = RewardConfig(alignment_backend="offline")
+FULL_BRUSH = {"set": 4, "line": 14, "circle": 12, "spline": 15, "fill": 2, "hatch": 1}
+
+
+def features_of(array):
+    return analyse(decode_png(png_of(array)), CFG.analysis_size, CFG.background_delta_e)
+
+
+@pytest.fixture(scope="module")
+def scorer():
+    return RewardScorer(CFG)
+
+
+# --- colour --------------------------------------------------------------------------------------
+def test_lab_conversion_matches_reference_values():
+    assert np.allclose(hex_to_lab("#ffffff"), [100, 0, 0], atol=0.05)
+    assert np.allclose(hex_to_lab("#ff0000"), [53.24, 80.09, 67.20], atol=0.05)
+    rgb = np.random.default_rng(1).integers(0, 256, (500, 3), dtype=np.uint8)
+    assert np.abs(srgb8_to_lab_fast(rgb) - srgb8_to_lab(rgb)).max() < 1.5  # the table's error bound
+
+
+# --- tier 1: compile gate ------------------------------------------------------------------------
+@pytest.mark.parametrize("status", ["PARSE_ERROR", "RUNTIME_ERROR", "NO_CANVAS", "TIMEOUT", "BLOCKED", "CRASHED",
+                                    "RENDERER_ERROR"])
+def test_every_failure_scores_zero_and_names_status_and_first_error(status):
+    tier, flags = score_compile(result(None, status, errors=["line 3: TypeError: boom", "second"]), CFG)
+    assert tier.score == 0.0 and status in tier.explanation and "line 3: TypeError: boom" in tier.explanation
+    assert flags == ["render_failed"]
+
+
+def test_truncation_repair_earns_partial_credit_other_repairs_do_not_cost():
+    truncated = result(png_of(blank()), repairs=[f"{TRUNCATION_REPAIR_PREFIX} (truncation): appended \"}}\""])
+    tier, flags = score_compile(truncated, CFG)
+    assert tier.score == CFG.truncation_credit and flags == ["truncation_repaired"]
+    fenced = result(png_of(blank()), repairs=["extracted the code from a ```js fence"])
+    assert score_compile(fenced, CFG)[0].score == 1.0
+    assert score_compile(truncated, CFG.replace(truncation_credit=0.2))[0].score == 0.2
+
+
+def test_a_failed_render_zeroes_every_image_tier(scorer):
+    card = scorer.score([Sample("a red poppy field", "x", result(None, "RUNTIME_ERROR", errors=["boom"]))])[0]
+    assert card.total == 0.0 and all(t.score == 0.0 for t in card.tiers.values())
+    assert "RUNTIME_ERROR" in card.tiers["richness"].explanation
+
+
+def test_a_corrupt_png_is_a_clear_error(scorer):
+    with pytest.raises(ImageDecodeError, match="sample bad: cannot decode"):
+        scorer.score([Sample("p", "x", result(b"\x89PNG\r\n\x1a\nnot really"), sample_id="bad")])
+
+
+# --- tier 3: richness ----------------------------------------------------------------------------
+def test_blank_and_dot_have_no_richness():
+    assert score_richness(features_of(blank()), "a painting", CFG)[0].score == 0.0
+    assert score_richness(features_of(dot()), "a painting", CFG)[0].score < 0.15
+
+
+@pytest.mark.parametrize("image", [pixel_noise(), block_noise(4), block_noise(10)], ids=["pixel", "block4", "block10"])
+def test_noise_is_flagged_and_capped(image):
+    tier, flags = score_richness(features_of(image), "a painting", CFG)
+    assert "noise" in flags and tier.score <= CFG.noise_cap and "NOISE" in tier.explanation
+
+
+def test_a_painting_is_rich_and_not_flagged():
+    tier, flags = score_richness(features_of(painting()), "a painting", CFG)
+    assert flags == [] and tier.score > 0.6
+
+
+@pytest.mark.parametrize("vertical", [True, False])
+def test_stripes_are_capped_unless_the_prompt_asks_for_them(vertical):
+    f = features_of(stripes(vertical=vertical))
+    capped, flags = score_richness(f, "a quiet harbour at dawn", CFG)
+    assert flags == ["barcode"] and capped.score <= CFG.barcode_cap
+    asked, flags = score_richness(f, "bold black and white stripes", CFG)
+    assert flags == [] and asked.score > capped.score + 0.3 and "allowed" in asked.explanation
+
+
+def test_coverage_uses_the_border_not_one_pixel():
+    img = blank((20, 30, 90))
+    img[0, 0] = (255, 255, 255)  # one odd corner pixel must not become "the background"
+    img[80:180, 80:180] = (240, 200, 60)
+    f = features_of(img)
+    assert f.background_lab is not None and abs(f.coverage - (100 * 100) / 256**2) < 0.03
+
+
+# --- tier 4: brush ------------------------------------------------------------------------------
+def test_brush_credit_needs_primitives_fills_and_brushes():
+    f = features_of(painting())
+    full = score_brush(result(b"", brush_calls=FULL_BRUSH, brushes_used=["2B", "charcoal", "pen"]), f, CFG)[0]
+    assert full.score > 0.95
+    one_brush = score_brush(result(b"", brush_calls=FULL_BRUSH, brushes_used=["2B"]), f, CFG)[0]
+    assert one_brush.score < full.score
+
+
+def test_repeating_one_call_has_diminishing_returns():
+    f = features_of(painting())
+    spam = score_brush(result(b"", brush_calls={"set": 1, "line": 1000}, brushes_used=["2B"]), f, CFG)[0]
+    varied = score_brush(result(b"", brush_calls={"set": 1, "line": 4, "circle": 4, "spline": 4},
+                                brushes_used=["2B"]), f, CFG)[0]
+    assert varied.score > spam.score
+    assert spam.details["brush_primitives"] == pytest.approx(1 / CFG.brush_target_primitives, abs=1e-3)
+
+
+def test_calls_that_leave_nothing_visible_earn_nothing():
+    tier, flags = score_brush(result(b"", brush_calls={"set": 1, "circle": 300, "line": 300, "rect": 100},
+                                     brushes_used=["2B", "HB", "pen"]), features_of(blank()), CFG)
+    assert tier.score == 0.0 and flags == ["invisible_brush_calls"] and "701 calls" in tier.explanation
+
+
+# --- tier 5: aesthetic ---------------------------------------------------------------------------
+def test_colourfulness_is_scored_in_a_band():
+    grey = colourfulness(blank((128, 128, 128)))
+    noisy = colourfulness(pixel_noise())
+    assert grey == pytest.approx(0.0, abs=1e-6) and noisy > 100
+    assert band_score(50, (20, 90)) == 1.0 and band_score(10, (20, 90)) == 0.5
+    assert band_score(noisy, (20, 90)) < 1.0
+
+
+def test_harmony_prefers_a_template_fit():
+    lab = lambda img: srgb8_to_lab(img)  # noqa: E731
+    complementary = blank((230, 90, 30))
+    complementary[:, 128:] = (30, 110, 230)
+    rainbow = np.zeros((64, 64, 3), dtype=np.uint8)
+    from colorsys import hsv_to_rgb
+
+    for i in range(64):
+        rainbow[:, i] = [int(255 * c) for c in hsv_to_rgb(i / 64, 0.9, 0.9)]
+    assert harmony(lab(complementary))[0] > harmony(lab(rainbow))[0] + 0.2
+    assert harmony(lab(blank((128, 128, 128))))[1] == "achromatic"
+
+
+def test_blank_canvas_has_no_aesthetic(scorer):
+    card = scorer.score([Sample("a red poppy field", "x", result(png_of(blank())))])[0]
+    assert card.tiers["aesthetic"].score == 0.0 and card.tiers["alignment"].score == 0.0
+    assert "blank_canvas" in card.flags and card.total == pytest.approx(CFG.w_compile)
+
+
+# --- tier 2: alignment (offline backend) and the text shortcut -----------------------------------
+def test_offline_alignment_follows_colour_words(scorer):
+    red = blank((250, 245, 235))
+    red[60:200, 60:200] = (200, 30, 30)
+    cards = scorer.score([Sample("a red square", "x", result(png_of(red))),
+                          Sample("a blue square", "x", result(png_of(red)))])
+    assert cards[0].tiers["alignment"].score > cards[1].tiers["alignment"].score + 0.4
+    assert cards[0].alignment_backend == "offline-palette-shape-v1"
+
+
+def test_unknown_words_get_a_neutral_offline_score(scorer):
+    card = scorer.score([Sample("an abstract idea of justice", "x", result(png_of(painting())))])[0]
+    assert card.tiers["alignment"].score == 0.5 and "neutral" in card.tiers["alignment"].explanation
+
+
+@pytest.mark.parametrize("fields,flag", [({"text_calls": 3}, "text_on_canvas"), ({"dom_text_chars": 40}, "dom_text")])
+def test_text_earns_no_alignment(scorer, fields, flag):
+    red = blank((250, 245, 235))
+    red[60:200, 60:200] = (200, 30, 30)
+    card = scorer.score([Sample("a red square", "x", result(png_of(red), **fields))])[0]
+    assert card.tiers["alignment"].score == 0.0 and flag in card.flags and "TEXT" in card.tiers["alignment"].explanation
+
+
+def test_noise_earns_no_alignment_and_a_capped_aesthetic(scorer):
+    card = scorer.score([Sample("a colourful abstract painting", "x", result(png_of(pixel_noise())))])[0]
+    assert card.tiers["alignment"].score == 0.0 and card.tiers["aesthetic"].score <= CFG.noise_cap
+
+
+# --- the composite -------------------------------------------------------------------------------
+def test_total_is_the_weighted_sum_and_in_range(scorer):
+    cards = scorer.score([Sample("a field of red and yellow flowers", "x",
+                                 result(png_of(painting(s)), brush_calls=FULL_BRUSH, brushes_used=["2B", "HB"]))
+                          for s in range(3)])
+    for card in cards:
+        assert card.total == pytest.approx(sum(t.score * t.weight for t in card.tiers.values()))
+        assert 0.0 <= card.total <= 1.0 and math.isfinite(card.total)
+        assert all(t.explanation for t in card.tiers.values())
+        assert card.reward_version == scorer.version
+
+
+def test_scorecard_text_and_json_forms(scorer):
+    card = scorer.score([Sample("a red poppy field", "x", result(png_of(pixel_noise())), sample_id="n1")])[0]
+    text = card.render_text()
+    for word in ("compile", "alignment", "richness", "brush", "aesthetic", "noise:", card.reward_version):
+        assert word in text
+    obj = card.to_json()
+    assert set(obj) >= {"status", "total", "tiers", "flags", "alignment_backend", "reward_version"}
+    assert set(obj["tiers"]["richness"]) == {"score", "weight", "weighted", "explanation"}
