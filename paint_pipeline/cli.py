@@ -84,6 +84,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_reward_options(score)
     _add_renderer_options(score)
 
+    calibrate = sub.add_parser("calibrate", help="score the labelled calibration set and check every ordering it pins")
+    calibrate.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    _add_reward_options(calibrate)
+    _add_renderer_options(calibrate)
+
     bench = sub.add_parser("bench", help="benchmarks that print figures side by side")
     bench_sub = bench.add_subparsers(dest="bench", required=True)
     bench_render = bench_sub.add_parser(
@@ -146,6 +151,25 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_calibrate(args: argparse.Namespace) -> int:
+    from paint_pipeline.reward import RewardScorer
+    from paint_pipeline.reward.calibration import run_calibration
+
+    scorer = RewardScorer(_reward_config(args))
+    with RendererService(args.renderer_url, pool_size=args.pool_size) as client:
+        report = run_calibration(client, scorer)
+    if args.json:
+        print(json.dumps({
+            "reward_version": scorer.version, "alignment_backend": scorer.backend_name, "passed": report.passed,
+            "scorecards": {k: c.to_json() for k, c in report.cards.items()},
+            "checks": [{"name": c.name, "passed": c.passed, "detail": c.detail} for c in report.checks],
+        }))
+    else:
+        print(f"reward {scorer.version}, alignment backend {scorer.backend_name}\n")
+        print(report.table())
+    return 0 if report.passed else 1
+
+
 def cmd_reward_config(args: argparse.Namespace) -> int:
     from paint_pipeline.reward.config import RewardConfig
 
@@ -168,7 +192,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     args = build_parser().parse_args(argv)
     handlers = {
-        "render": cmd_render, "score": cmd_score, "reward-config": cmd_reward_config,
+        "render": cmd_render, "score": cmd_score, "reward-config": cmd_reward_config, "calibrate": cmd_calibrate,
         ("bench", "render"): cmd_bench_render, ("bench", "score"): cmd_bench_score,
     }
     key = args.command if args.command != "bench" else ("bench", args.bench)

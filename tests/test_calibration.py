@@ -14,15 +14,15 @@ import sys
 
 import pytest
 
-from paint_pipeline.render import RendererService, RenderItem
+from paint_pipeline.render import RendererService
 from paint_pipeline.render.service import REPO_ROOT
-from paint_pipeline.reward import RewardConfig, RewardScorer, Sample, make_trl_reward_functions, trl_reward_weights
+from paint_pipeline.reward import RewardConfig, RewardScorer, make_trl_reward_functions, trl_reward_weights
+from paint_pipeline.reward.calibration import CalibrationFileError, check_orderings, load_labels, run_calibration
 from paint_pipeline.reward.config import TIERS
 
-LABELS = REPO_ROOT / "data" / "calibration" / "labels.jsonl"
-ROWS = [json.loads(line) for line in LABELS.read_text().splitlines() if line.strip()]
-BY_ID = {r["id"]: r for r in ROWS}
-HACKS = [r for r in ROWS if r["kind"] == "hack"]
+LABELS = load_labels()
+BY_ID = {label.id: label for label in LABELS}
+HACKS = [label for label in LABELS if label.kind == "hack"]
 CFG = RewardConfig(alignment_backend="offline")
 
 
@@ -33,55 +33,55 @@ def service():
 
 
 @pytest.fixture(scope="module")
-def scored(service):
-    items = [RenderItem(r["id"], (REPO_ROOT / r["sketch"]).read_text(), seed=1, size=256) for r in ROWS]
-    renders = service.render_batch(items, timeout_ms=60_000)
-    cards = RewardScorer(CFG).score([Sample(r["prompt"], "", x, r["id"]) for r, x in zip(ROWS, renders)])
-    return {r["id"]: (x, c) for r, x, c in zip(ROWS, renders, cards)}
+def report(service):
+    return run_calibration(service, RewardScorer(CFG))
 
 
 def test_the_set_covers_what_the_issue_asks_for():
-    kinds = [r["kind"] for r in ROWS]
+    kinds = [label.kind for label in LABELS]
     assert kinds.count("honest") >= 5 and "wrong_prompt" in kinds and "stripes_asked" in kinds
     for needed in ("blank", "single_dot", "random_noise", "stripes_unasked", "prompt_as_text",
-                   "brush_keywords_in_comments", "brush_dead_code", "invisible_brush_calls"):
+                   "brush_keywords_in_comments", "brush_dead_code", "invisible_brush_calls", "wrong_sea_for_cherry"):
         assert needed in BY_ID
 
 
-def test_every_calibration_sketch_renders(scored):
-    failed = {k: (x.status, x.errors[:1]) for k, (x, _) in scored.items() if x.status != "SUCCESS"}
+def test_every_calibration_sketch_renders(report):
+    failed = {k: c.tiers["compile"].explanation for k, c in report.cards.items() if c.status != "SUCCESS"}
     assert not failed
 
 
-@pytest.mark.parametrize("hack", HACKS, ids=[h["id"] for h in HACKS])
-def test_honest_art_beats_the_hack_on_the_total(scored, hack):
-    honest = [c for k, (_, c) in scored.items() if BY_ID[k]["kind"] == "honest" and BY_ID[k]["prompt"] == hack["prompt"]]
-    assert honest, f"no honest art for the prompt of {hack['id']}"
-    hack_total = scored[hack["id"]][1].total
-    for card in honest:
-        assert card.total > hack_total + 0.1, f"{card.sample_id} {card.total:.3f} vs {hack['id']} {hack_total:.3f}"
+def test_every_ordering_holds(report):
+    assert report.checks and report.passed, report.table()
+    names = " | ".join(c.name for c in report.checks)
+    for hack in HACKS:  # each hack: beaten by honest art, caught by its tier, flagged
+        assert f"honest_cherry beats {hack.id} on the total" in names
+        assert f"{hack.id} is caught by {hack.catches}" in names
 
 
-@pytest.mark.parametrize("hack", HACKS, ids=[h["id"] for h in HACKS])
-def test_each_hack_is_caught_by_its_tier(scored, hack):
-    card = scored[hack["id"]][1]
-    tier = card.tiers[hack["catches"]]
-    assert tier.score <= 0.15, f"{hack['id']}: {hack['catches']} {tier.score:.3f}: {tier.explanation}"
-    assert set(hack["flags"]) <= set(card.flags), card.flags
-    honest = scored["honest_cherry"][1].tiers[hack["catches"]]
-    assert honest.score > tier.score + 0.3
+def test_the_catching_tier_separates_honest_art_from_each_hack(report):
+    for hack in HACKS:
+        honest = report.cards["honest_cherry"].tiers[hack.catches].score
+        assert honest > report.cards[hack.id].tiers[hack.catches].score + 0.3, hack.id
 
 
-def test_stripes_are_not_penalised_when_asked_for(scored):
-    asked, unasked = scored["stripes_asked"][1], scored["stripes_unasked"][1]
+def test_stripes_are_not_penalised_when_asked_for(report):
+    asked, unasked = report.cards["stripes_asked"], report.cards["stripes_unasked"]
     assert "barcode" not in asked.flags and "barcode" in unasked.flags
     assert asked.tiers["richness"].score > 0.6 > CFG.barcode_cap >= unasked.tiers["richness"].score
 
 
-@pytest.mark.parametrize("wrong", [r for r in ROWS if r["kind"] == "wrong_prompt"], ids=lambda r: r["id"])
-def test_wrong_prompt_art_scores_lower_alignment(scored, wrong):
-    right = scored[wrong["right"]][1].tiers["alignment"].score
-    assert scored[wrong["id"]][1].tiers["alignment"].score < right - 0.1
+def test_a_broken_ordering_is_reported(report):
+    # The checks can fail: swap the honest cherry's scorecard for a hack's and they must say so.
+    cards = {**report.cards, "honest_cherry": report.cards["blank"]}
+    failed = [c.name for c in check_orderings(LABELS, cards) if not c.passed]
+    assert "honest_cherry beats single_dot on the total" in failed
+
+
+def test_a_bad_label_line_is_named(tmp_path):
+    bad = tmp_path / "labels.jsonl"
+    bad.write_text('{"id": "a", "sketch": "x.js", "prompt": "p", "kind": "honest"}\n{"id": "b", "kind": "hack"}\n')
+    with pytest.raises(CalibrationFileError, match="labels.jsonl:2: bad label record"):
+        load_labels(bad)
 
 
 def test_score_cli_prints_both_forms(service):
