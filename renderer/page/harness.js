@@ -148,7 +148,10 @@ function ppHarness(CONFIG) {
     payload.image = image || null;
     payload.brush_calls = calls;
     payload.text_calls = textCalls;
-    payload.brushes_used = getOwnPropertyNames(brushNames);
+    // A null-prototype object, not an array: Array.prototype.toJSON could be patched by the sketch.
+    const brushes = Object.create(null);
+    for (const k of getOwnPropertyNames(brushNames)) brushes[k] = true;
+    payload.brushes_used = brushes;
     payload.dom_text_chars = domTextChars();
     payload.console_dropped = consoleCalls > CONSOLE_CAP ? consoleCalls - CONSOLE_CAP : 0;
     payload.frames = frames;

@@ -326,7 +326,7 @@ function payloadCounts(result) {
   return {
     brushCalls: calls,
     textCalls: Number.isInteger(p.text_calls) ? p.text_calls : 0,
-    brushesUsed: Array.isArray(p.brushes_used) ? p.brushes_used.filter((b) => typeof b === 'string').slice(0, 32).sort() : [],
+    brushesUsed: p.brushes_used && typeof p.brushes_used === 'object' ? Object.keys(p.brushes_used).slice(0, 32).sort() : [],
     domTextChars: Number.isInteger(p.dom_text_chars) ? p.dom_text_chars : 0,
     frames: Number.isInteger(p.frames) ? p.frames : 0,
     sketchMs: typeof p.sketch_ms === 'number' ? p.sketch_ms : 0,

@@ -11,6 +11,7 @@ module.exports = {
   check(r, h) {
     h.assert.deepEqual(r.brush_calls, { set: 1, line: 1 });
     h.assert.equal(r.text_calls, 0);
+    h.assert.deepEqual(r.brushes_used, ['HB']);
   },
   code: String.raw`
 function setup() {
