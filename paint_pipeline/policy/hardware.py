@@ -1,0 +1,77 @@
+"""The hardware profile: what this machine is, and the settings chosen for it.
+
+Detects the devices and their memory, then chooses (unless the config says
+otherwise): the device, the dtype (bf16 where the GPU supports it, fp16 on
+older GPUs, fp32 on CPU), TF32 matmuls and cuDNN autotuning on GPUs, the
+allocator's expandable segments, the group size G and the token budget from
+the memory of one device. The profile is printed and recorded in checkpoints.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import asdict, dataclass
+
+import torch
+
+from paint_pipeline.policy.config import PolicyConfig
+
+DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}
+
+
+@dataclass(frozen=True)
+class HardwareProfile:
+    device: str
+    device_name: str
+    devices: int
+    memory_gb: float
+    dtype: str
+    group_size: int
+    max_new_tokens: int
+    tf32: bool
+    cpu_threads: int
+
+    @property
+    def torch_dtype(self):
+        return DTYPES[self.dtype]
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    def describe(self) -> str:
+        return (f"{self.device_name} x{self.devices} ({self.memory_gb:.0f} GB), {self.dtype}, G={self.group_size}, "
+                f"max_new_tokens={self.max_new_tokens}, tf32={self.tf32}, threads={self.cpu_threads}")
+
+
+def _scaled(memory_gb: float) -> tuple[int, int]:
+    """Group size and token budget for one device's memory (a 135M-0.5B policy with LoRA)."""
+    if memory_gb >= 40:
+        return 8, 1024
+    if memory_gb >= 16:
+        return 6, 768
+    return 4, 512
+
+
+def resolve(config: PolicyConfig) -> HardwareProfile:
+    want = config.device or ("cuda" if torch.cuda.is_available() else "cpu")
+    if want.startswith("cuda"):
+        if not torch.cuda.is_available():
+            raise RuntimeError(f"policy config asks for device {want!r} but no CUDA device is available")
+        os.environ.setdefault("PYTORCH_CUDA_ALLOC_CONF", "expandable_segments:True")
+        index = torch.device(want).index or 0
+        props = torch.cuda.get_device_properties(index)
+        memory = props.total_memory / 2**30
+        dtype = config.dtype or ("bfloat16" if torch.cuda.is_bf16_supported() else "float16")
+        torch.backends.cuda.matmul.allow_tf32 = True
+        torch.backends.cudnn.allow_tf32 = True
+        torch.backends.cudnn.benchmark = True
+        group, tokens = _scaled(memory)
+        return HardwareProfile(want, props.name, torch.cuda.device_count(), memory, dtype,
+                               config.group_size or group, config.max_new_tokens or tokens, True,
+                               torch.get_num_threads())
+    try:
+        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    except (ValueError, OSError):
+        memory = 0.0
+    return HardwareProfile("cpu", "CPU", 1, memory, config.dtype or "float32", config.group_size or 4,
+                           config.max_new_tokens or 384, False, torch.get_num_threads())

@@ -1,0 +1,68 @@
+"""The rollouts table (DESIGN.md §3): what the sampler produced, with what the update needs.
+
+One row per completion; `sample_id` = "<cycle>/<prompt_id>/<sample_index>" joins it to its render and its
+scorecard. Written atomically (write, then rename).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from paint_pipeline.policy.sampling import Rollout
+from paint_pipeline.reward.table import write_table
+
+SCHEMA = pa.schema([
+    pa.field("sample_id", pa.string(), nullable=False),
+    pa.field("cycle", pa.string(), nullable=False),
+    pa.field("prompt_id", pa.string(), nullable=False),
+    pa.field("prompt", pa.string(), nullable=False),
+    pa.field("sample_index", pa.int32(), nullable=False),
+    pa.field("seed", pa.int64(), nullable=False),
+    pa.field("temperature", pa.float64(), nullable=False),
+    pa.field("completion", pa.string()),
+    pa.field("code", pa.string()),
+    pa.field("prompt_token_ids", pa.list_(pa.int32())),
+    pa.field("completion_token_ids", pa.list_(pa.int32())),
+    pa.field("sampling_logprobs", pa.list_(pa.float32())),
+    pa.field("truncated", pa.bool_(), nullable=False),
+    pa.field("policy_checkpoint", pa.string()),
+])
+
+
+class RolloutFileError(ValueError):
+    """A rollouts file cannot be read or lacks columns; the message names the file."""
+
+
+def sample_id(cycle: str, prompt_id: str, sample_index: int) -> str:
+    return f"{cycle}/{prompt_id}/{sample_index}"
+
+
+def to_table(rollouts: Sequence[Rollout], *, cycle: str, policy_checkpoint: str) -> pa.Table:
+    rows = [{
+        "sample_id": sample_id(cycle, r.prompt_id, r.sample_index), "cycle": cycle, "prompt_id": r.prompt_id,
+        "prompt": r.prompt, "sample_index": r.sample_index, "seed": r.seed, "temperature": r.temperature,
+        "completion": r.completion, "code": r.code, "prompt_token_ids": r.prompt_token_ids,
+        "completion_token_ids": r.completion_token_ids, "sampling_logprobs": r.sampling_logprobs,
+        "truncated": r.truncated, "policy_checkpoint": policy_checkpoint,
+    } for r in rollouts]
+    return pa.Table.from_pylist(rows, schema=SCHEMA)
+
+
+def write_rollouts(table: pa.Table, path: str | Path) -> Path:
+    return write_table(table, path)
+
+
+def read_rollouts(path: str | Path) -> pa.Table:
+    path = Path(path)
+    try:
+        table = pq.read_table(path)
+    except (OSError, pa.ArrowException) as exc:
+        raise RolloutFileError(f"{path}: not a readable Parquet file: {exc}") from None
+    missing = [f.name for f in SCHEMA if f.name not in table.column_names]
+    if missing:
+        raise RolloutFileError(f"{path}: not a rollouts table, missing columns {', '.join(missing)}")
+    return table

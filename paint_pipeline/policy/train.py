@@ -1,0 +1,176 @@
+"""The GRPO update of one cycle, as a torchrun entry point.
+
+    torchrun --nproc_per_node=N -m paint_pipeline.policy.train \\
+        --config policy.json --rollouts R.parquet --scorecards S.parquet \\
+        --out artifacts/checkpoints/cycle-0002 --cycle cycle-0002 [--parent artifacts/checkpoints/cycle-0001]
+
+One process works too (`python -m paint_pipeline.policy.train ...`). With several, DDP runs over NCCL on
+GPUs and gloo on CPU; every rank reads the same inputs, trains on its share of each mini-batch, and only
+rank 0 writes the checkpoint, prints metrics and talks to Dagster Pipes (when launched by Dagster).
+Several machines: torchrun's own rendezvous flags (`--nnodes`, `--node-rank`, `--rdzv-endpoint`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+import torch
+
+from paint_pipeline.policy.checkpoint import (
+    check_compatible,
+    open_checkpoint,
+    save_checkpoint,
+    set_rng_state,
+    sha256_file,
+)
+from paint_pipeline.policy.config import PolicyConfig
+from paint_pipeline.policy.hardware import HardwareProfile, resolve
+from paint_pipeline.policy.rollouts import read_rollouts
+from paint_pipeline.policy.update import Example, make_optimizer, run_update
+from paint_pipeline.reward.advantages import group_advantages
+from paint_pipeline.reward.table import read_table
+
+
+def load_examples(rollouts_path: Path, scorecards_path: Path, config: PolicyConfig) -> tuple[list[Example], dict]:
+    """Joins rollouts and scorecards on sample_id; advantages from the scorecards (or their totals)."""
+    rollouts = read_rollouts(rollouts_path).to_pylist()
+    cards = {row["sample_id"]: row for row in read_table(scorecards_path).to_pylist()}
+    missing = [r["sample_id"] for r in rollouts if r["sample_id"] not in cards]
+    if missing:
+        raise ValueError(f"{scorecards_path}: no scorecard for {len(missing)} rollouts (first: {missing[0]})")
+    advantages = [cards[r["sample_id"]]["advantage"] for r in rollouts]
+    stats = {}
+    if any(a is None for a in advantages):
+        totals = [cards[r["sample_id"]]["total"] for r in rollouts]
+        values, s = group_advantages(totals, [r["prompt_id"] for r in rollouts],
+                                     scale="group" if config.scale_rewards else "none")
+        advantages = [float(v) for v in values]
+        stats = {"frac_reward_zero_std": s.frac_reward_zero_std, "reward_mean": s.reward_mean}
+    examples = [Example(r["prompt_token_ids"], r["completion_token_ids"], r["sampling_logprobs"], float(a),
+                        float(r["temperature"])) for r, a in zip(rollouts, advantages)]
+    return [e for e in examples if e.completion_token_ids], stats
+
+
+def build_policy(config: PolicyConfig, profile: HardwareProfile, parent: Path | None):
+    """The base model with a trainable LoRA adapter: the parent's, or a fresh one seeded by config.seed."""
+    from peft import PeftModel
+
+    from paint_pipeline.policy.models import add_lora, load_base, load_tokenizer, resolve_base_model
+
+    source = resolve_base_model(config.base_model, config.models_dir)
+    tokenizer = load_tokenizer(source)
+    base = load_base(source, dtype=profile.torch_dtype, device=profile.device)
+    if parent is None:
+        torch.manual_seed(config.seed)
+        return add_lora(base, config), tokenizer
+    return PeftModel.from_pretrained(base, parent / "adapter", is_trainable=True), tokenizer
+
+
+@contextmanager
+def _pipes(rank: int):
+    """Dagster Pipes on rank 0 when Dagster launched us; otherwise nothing (every rank inherits the env)."""
+    if rank != 0 or "DAGSTER_PIPES_CONTEXT" not in os.environ:
+        yield None
+        return
+    from dagster_pipes import open_dagster_pipes
+
+    with open_dagster_pipes() as pipes:
+        yield pipes
+
+
+def train_cycle(*, config: PolicyConfig, rollouts: Path, scorecards: Path, out: Path, cycle: str,
+                parent: Path | None = None, rank: int = 0, world_size: int = 1, log=print) -> dict:
+    profile = resolve(config)
+    if world_size > 1 and profile.device.startswith("cuda"):
+        profile = HardwareProfile(**{**profile.to_dict(), "device": f"cuda:{int(os.environ.get('LOCAL_RANK', 0))}"})
+        torch.cuda.set_device(profile.device)
+    checkpoint = None
+    if parent is not None:
+        checkpoint = open_checkpoint(parent)
+        check_compatible(checkpoint, base_model=config.base_model)
+    model, tokenizer = build_policy(config, profile, parent)
+    optimizer, scheduler = make_optimizer(model, config)
+    start_step = 0
+    if checkpoint is not None:
+        state = checkpoint.training_state()
+        optimizer.load_state_dict(state["optimizer"])
+        scheduler.load_state_dict(state["scheduler"])
+        start_step = int(state["step"])
+        set_rng_state(state["rng"])
+    examples, stats = load_examples(rollouts, scorecards, config)
+    train_model = model
+    if world_size > 1:
+        from torch.nn.parallel import DistributedDataParallel
+
+        train_model = DistributedDataParallel(model, device_ids=[profile.device] if profile.device != "cpu" else None)
+    if rank == 0:
+        log(f"[train] {cycle}: {len(examples)} rollouts, steps {start_step}..{start_step + config.steps_per_cycle}, "
+            f"{world_size} process(es), {profile.describe()}")
+    pad_id = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
+    history = run_update(
+        model, examples, config, optimizer, scheduler, start_step=start_step, steps=config.steps_per_cycle,
+        max_new_tokens=profile.max_new_tokens, pad_id=pad_id, rank=rank, world_size=world_size,
+        train_model=train_model,
+        on_step=(lambda m: log(f"[train] step {m['step']}: loss {m['loss']:.4f} kl {m['kl']:.4f} "
+                               f"clip {m['clip_fraction']:.3f} grad {m['grad_norm']:.3f}")) if rank == 0 else None,
+    )
+    summary = {"cycle": cycle, "steps": history[-1]["step"], "history": history, **stats}
+    if rank == 0:
+        manifest = {
+            "cycle": cycle, "parent": str(parent) if parent else None, "base_model": config.base_model,
+            "config": config.to_dict(), "config_hash": config.config_hash(), "hardware": profile.to_dict(),
+            "world_size": world_size,
+            "inputs": {"rollouts": {"path": str(rollouts), "sha256": sha256_file(rollouts)},
+                       "scorecards": {"path": str(scorecards), "sha256": sha256_file(scorecards)}},
+            "metrics": {k: v for k, v in history[-1].items()} | stats,
+        }
+        save_checkpoint(out, model, optimizer, scheduler, step=history[-1]["step"], manifest=manifest)
+        log(f"[train] checkpoint written to {out}")
+    return summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m paint_pipeline.policy.train", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--config", type=Path, help="policy config JSON (default: the defaults)")
+    parser.add_argument("--rollouts", type=Path, required=True)
+    parser.add_argument("--scorecards", type=Path, required=True)
+    parser.add_argument("--out", type=Path, required=True, help="checkpoint folder to write")
+    parser.add_argument("--cycle", required=True)
+    parser.add_argument("--parent", type=Path, default=None, help="parent checkpoint (default: the base model)")
+    args = parser.parse_args(argv)
+    world_size = int(os.environ.get("WORLD_SIZE", "1"))
+    rank = int(os.environ.get("RANK", "0"))
+    config = PolicyConfig.from_file(args.config) if args.config else PolicyConfig()
+    if world_size > 1:
+        import torch.distributed as dist
+
+        dist.init_process_group("nccl" if torch.cuda.is_available() and (config.device or "cuda") != "cpu" else "gloo")
+    try:
+        with _pipes(rank) as pipes:
+            log = pipes.log.info if pipes is not None else print
+            summary = train_cycle(config=config, rollouts=args.rollouts, scorecards=args.scorecards, out=args.out,
+                                  cycle=args.cycle, parent=args.parent, rank=rank, world_size=world_size, log=log)
+            if pipes is not None:
+                last = summary["history"][-1]
+                pipes.report_asset_materialization(metadata={
+                    "checkpoint": {"raw_value": str(args.out), "type": "path"},
+                    "step": last["step"], "loss": last["loss"], "kl": last["kl"], "grad_norm": last["grad_norm"],
+                })
+            elif rank == 0:
+                print(json.dumps({k: v for k, v in summary.items() if k != "history"}))
+    finally:
+        if world_size > 1:
+            import torch.distributed as dist
+
+            dist.destroy_process_group()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,141 @@
+"""The update as a whole: checkpoints, continuity across cycles, and two processes under torchrun."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+torch = pytest.importorskip("torch")
+pytest.importorskip("peft")
+
+import pyarrow as pa  # noqa: E402
+from safetensors.torch import load_file  # noqa: E402
+
+from paint_pipeline.policy.checkpoint import CheckpointError, open_checkpoint  # noqa: E402
+from paint_pipeline.policy.config import PolicyConfig  # noqa: E402
+from paint_pipeline.policy.rollouts import to_table, write_rollouts  # noqa: E402
+from paint_pipeline.policy.sampling import generate  # noqa: E402
+from paint_pipeline.policy.tiny import save_tiny_base  # noqa: E402
+from paint_pipeline.policy.train import train_cycle  # noqa: E402
+from paint_pipeline.reward.table import SCHEMA, write_table  # noqa: E402
+
+PROMPTS = [("p1", "a red sea"), ("p2", "a quiet forest"), ("p3", "three yellow circles")]
+
+
+def scorecard_table(sample_ids, totals):
+    columns = {}
+    for f in SCHEMA:
+        if f.name == "sample_id":
+            columns[f.name] = list(sample_ids)
+        elif f.name == "total":
+            columns[f.name] = list(totals)
+        elif f.name == "flags":
+            columns[f.name] = [[] for _ in sample_ids]
+        elif pa.types.is_floating(f.type):
+            columns[f.name] = [None if f.name == "advantage" else 0.0 for _ in sample_ids]
+        else:
+            columns[f.name] = ["x" for _ in sample_ids]
+    return pa.Table.from_pydict(columns, schema=SCHEMA)
+
+
+@pytest.fixture(scope="module")
+def cycle_inputs(tmp_path_factory):
+    root = tmp_path_factory.mktemp("policy")
+    base = save_tiny_base(root / "tiny-base", seed=0)
+    config = PolicyConfig(base_model=str(base), models_dir=str(root / "models"), lora_r=4, lora_alpha=8,
+                          group_size=2, max_new_tokens=12, steps_per_cycle=1, minibatch_size=4,
+                          learning_rate=5e-3, device="cpu", beta=0.02)
+    from paint_pipeline.policy.models import load_base, load_tokenizer
+
+    tokenizer = load_tokenizer(str(base))
+    model = load_base(str(base))
+    rollouts = generate(model, tokenizer, PROMPTS, group_size=2, temperature=0.8, max_new_tokens=12, base_seed=1)
+    table = to_table(rollouts, cycle="cycle-0001", policy_checkpoint="base")
+    rollouts_path = write_rollouts(table, root / "rollouts.parquet")
+    ids = table.column("sample_id").to_pylist()
+    totals = [0.1, 0.7, 0.4, 0.2, 0.9, 0.3]
+    scorecards_path = write_table(scorecard_table(ids, totals), root / "scorecards.parquet")
+    return root, config, rollouts_path, scorecards_path
+
+
+def adapter_weights(folder: Path) -> dict:
+    return load_file(str(folder / "adapter" / "adapter_model.safetensors"))
+
+
+def test_two_cycles_equal_one_run_of_two_updates(cycle_inputs):
+    root, config, rollouts, scorecards = cycle_inputs
+    quiet = lambda *a: None  # noqa: E731
+    first = train_cycle(config=config, rollouts=rollouts, scorecards=scorecards, out=root / "a1", cycle="c1", log=quiet)
+    train_cycle(config=config, rollouts=rollouts, scorecards=scorecards, out=root / "a2", cycle="c2",
+                parent=root / "a1", log=quiet)
+    train_cycle(config=config.replace(steps_per_cycle=2), rollouts=rollouts, scorecards=scorecards,
+                out=root / "b", cycle="b", log=quiet)
+    assert first["history"][0]["grad_norm"] > 0
+    two_cycles, one_run = adapter_weights(root / "a2"), adapter_weights(root / "b")
+    start = adapter_weights(root / "a1")
+    assert any(not torch.equal(start[k], two_cycles[k]) for k in start)  # the second cycle did train
+    for name in one_run:
+        assert torch.allclose(two_cycles[name], one_run[name], rtol=0, atol=1e-7), name
+    assert open_checkpoint(root / "a2").manifest["step"] == 2 == open_checkpoint(root / "b").manifest["step"]
+
+
+def test_the_adapter_loads_with_plain_peft(cycle_inputs):
+    from peft import PeftModel
+    from transformers import AutoModelForCausalLM
+
+    root, config, rollouts, scorecards = cycle_inputs
+    folder = root / "plain"
+    train_cycle(config=config, rollouts=rollouts, scorecards=scorecards, out=folder, cycle="c1", log=lambda *a: None)
+    model = PeftModel.from_pretrained(AutoModelForCausalLM.from_pretrained(config.base_model), folder / "adapter")
+    assert any("lora_" in n for n, _ in model.named_parameters())
+    manifest = open_checkpoint(folder).manifest
+    assert manifest["inputs"]["rollouts"]["sha256"] and manifest["base_model"] == config.base_model
+    assert manifest["hardware"]["device"] == "cpu" and manifest["config_hash"] == config.config_hash()
+
+
+def test_broken_checkpoints_are_named(cycle_inputs, tmp_path):
+    root, config, rollouts, scorecards = cycle_inputs
+    good = root / "a1"
+    truncated = tmp_path / "truncated"
+    shutil.copytree(good, truncated)
+    weights = truncated / "adapter" / "adapter_model.safetensors"
+    weights.write_bytes(weights.read_bytes()[:100])
+    with pytest.raises(CheckpointError, match="adapter_model.safetensors does not match its sha256"):
+        open_checkpoint(truncated)
+    no_manifest = tmp_path / "partial"
+    shutil.copytree(good, no_manifest)
+    (no_manifest / "manifest.json").unlink()
+    with pytest.raises(CheckpointError, match="manifest.json is missing"):
+        open_checkpoint(no_manifest)
+    with pytest.raises(CheckpointError, match="trained on base model"):
+        train_cycle(config=config.replace(base_model=str(root)), rollouts=rollouts, scorecards=scorecards,
+                    out=tmp_path / "x", cycle="c", parent=good, log=lambda *a: None)
+    assert not (tmp_path / "x").exists()
+
+
+def test_two_processes_under_torchrun_equal_one(cycle_inputs, tmp_path):
+    root, config, rollouts, scorecards = cycle_inputs
+    cfg = tmp_path / "policy.json"
+    import json
+
+    cfg.write_text(json.dumps(config.to_dict()))
+    env = {**os.environ, "OMP_NUM_THREADS": "1"}
+    common = ["--config", str(cfg), "--rollouts", str(rollouts), "--scorecards", str(scorecards), "--cycle", "c1"]
+    torchrun = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node=2",
+                "-m", "paint_pipeline.policy.train"]
+    two = subprocess.run([*torchrun, *common, "--out", str(tmp_path / "two")], env=env, capture_output=True,
+                         text=True, timeout=600)
+    assert two.returncode == 0, two.stderr[-3000:]
+    one = subprocess.run([sys.executable, "-m", "paint_pipeline.policy.train", *common, "--out", str(tmp_path / "one")],
+                         env=env, capture_output=True, text=True, timeout=600)
+    assert one.returncode == 0, one.stderr[-3000:]
+    assert open_checkpoint(tmp_path / "two").manifest["world_size"] == 2
+    a, b = adapter_weights(tmp_path / "two"), adapter_weights(tmp_path / "one")
+    assert a.keys() == b.keys()
+    for name in a:
+        assert torch.allclose(a[name], b[name], rtol=0, atol=1e-6), name
