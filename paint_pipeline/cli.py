@@ -51,6 +51,21 @@ def _add_reward_options(parser: argparse.ArgumentParser) -> None:
                         help="override the config's alignment backend")
 
 
+def _add_policy_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--policy-config", type=Path, default=None,
+                        help="JSON file of policy config fields (see `paint-pipeline policy-config`)")
+    parser.add_argument("--base-model", default=None, help="override the config's base model")
+
+
+def _policy_config(args: argparse.Namespace):
+    from paint_pipeline.policy.config import PolicyConfig
+
+    config = PolicyConfig.from_file(args.policy_config) if args.policy_config else PolicyConfig()
+    if args.base_model:
+        config = config.replace(base_model=args.base_model)
+    return config
+
+
 def _reward_config(args: argparse.Namespace):
     from paint_pipeline.reward.config import RewardConfig
 
@@ -65,6 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     sub.add_parser("reward-config", help="print every reward config field with its default and help text")
+    sub.add_parser("policy-config", help="print every policy config field with its default and help text")
 
     render = sub.add_parser("render", help="render p5.js sketch files to PNG in one batch")
     render.add_argument("sketches", nargs="+", type=Path, metavar="SKETCH.js")
@@ -83,6 +99,33 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--timeout-ms", type=_positive_int, default=20_000, help="wall-clock budget for the sketch")
     _add_reward_options(score)
     _add_renderer_options(score)
+
+    sample = sub.add_parser("sample", help="sample a prompt split with a policy; optionally render and score it")
+    sample.add_argument("--split", default="validation", choices=("train", "validation", "test"))
+    sample.add_argument("--limit", type=_positive_int, default=None, help="first N prompts of the split")
+    sample.add_argument("--group", type=_positive_int, default=1, help="completions per prompt")
+    sample.add_argument("--temperature", type=float, default=0.7)
+    sample.add_argument("--checkpoint", type=Path, default=None, help="a checkpoint folder (default: the base)")
+    sample.add_argument("--out", type=Path, default=None, help="write the rollouts table (Parquet) here")
+    sample.add_argument("--score", action="store_true", help="render and score: print compile-success and reward")
+    _add_policy_options(sample)
+    _add_renderer_options(sample)
+
+    warm = sub.add_parser("warm-start", help="supervised warm start on procedurally generated sketches")
+    warm.add_argument("--out", type=Path, default=Path("artifacts/checkpoints/warm-start"))
+    warm.add_argument("--steps", type=_positive_int, default=200, help="optimizer steps")
+    warm.add_argument("--per-prompt", type=_positive_int, default=2, help="sketches per training prompt")
+    warm.add_argument("--batch-size", type=_positive_int, default=4)
+    warm.add_argument("--learning-rate", type=float, default=2e-4)
+    _add_policy_options(warm)
+
+    online = sub.add_parser("train-online", help="TRL's GRPOTrainer loop with our renderer and reward functions")
+    online.add_argument("--steps", type=_positive_int, default=10)
+    online.add_argument("--out", type=Path, default=Path("artifacts/online"))
+    online.add_argument("--limit", type=_positive_int, default=None, help="first N training prompts")
+    _add_policy_options(online)
+    _add_reward_options(online)
+    _add_renderer_options(online)
 
     calibrate = sub.add_parser("calibrate", help="score the labelled calibration set and check every ordering it pins")
     calibrate.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
@@ -106,6 +149,10 @@ def build_parser() -> argparse.ArgumentParser:
     bench_score.add_argument("--group", type=_positive_int, default=8, help="samples per prompt in the batch")
     bench_score.add_argument("--renderer-url", default=None, help="use the renderer service at this URL")
     _add_reward_options(bench_score)
+    bench_update = bench_sub.add_parser("update", help="our GRPO update against TRL's, and generation speed")
+    bench_update.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    bench_update.add_argument("--steps", type=_positive_int, default=5)
+    bench_update.add_argument("--no-generation", action="store_true", help="skip the SmolLM2 generation figures")
     return parser
 
 
@@ -170,6 +217,59 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     return 0 if report.passed else 1
 
 
+def cmd_sample(args: argparse.Namespace) -> int:
+    from paint_pipeline.policy.evaluation import sample_split, score_rollouts
+    from paint_pipeline.policy.rollouts import to_table, write_rollouts
+
+    config = _policy_config(args)
+    rollouts = sample_split(config, split=args.split, limit=args.limit, group=args.group,
+                            temperature=args.temperature, checkpoint=args.checkpoint)
+    if args.out:
+        write_rollouts(to_table(rollouts, cycle=args.split, policy_checkpoint=str(args.checkpoint or "base")), args.out)
+        print(f"rollouts written to {args.out}", file=sys.stderr)
+    if args.score:
+        from paint_pipeline.reward import RewardConfig, RewardScorer
+
+        scorer = RewardScorer(RewardConfig())
+        with RendererService(args.renderer_url, pool_size=args.pool_size) as client:
+            _, _, report = score_rollouts(rollouts, client, scorer)
+        print(f"{args.split} ({'checkpoint ' + str(args.checkpoint) if args.checkpoint else 'base policy'}, "
+              f"T={args.temperature}): {report.line()}")
+    return 0
+
+
+def cmd_train_online(args: argparse.Namespace) -> int:
+    from paint_pipeline.policy.online import train_online
+    from paint_pipeline.prompts import load_split
+    from paint_pipeline.reward import RewardScorer
+
+    config = _policy_config(args)
+    scorer = RewardScorer(_reward_config(args))
+    prompts = [p.prompt for p in load_split("train")][: args.limit]
+    with RendererService(args.renderer_url, pool_size=args.pool_size) as client:
+        out = train_online(config, scorer=scorer, client=client, steps=args.steps, out_dir=args.out, prompts=prompts)
+    print(f"adapter written to {out / 'adapter'}")
+    return 0
+
+
+def cmd_warm_start(args: argparse.Namespace) -> int:
+    from paint_pipeline.policy.procedural import corpus
+    from paint_pipeline.policy.warm_start import warm_start
+    from paint_pipeline.prompts import load_split
+
+    config = _policy_config(args)
+    pairs = corpus([(p.prompt, p.category) for p in load_split("train")], per_prompt=args.per_prompt, seed=config.seed)
+    warm_start(config, pairs, args.out, steps=args.steps, batch_size=args.batch_size, learning_rate=args.learning_rate)
+    return 0
+
+
+def cmd_policy_config(args: argparse.Namespace) -> int:
+    from paint_pipeline.policy.config import PolicyConfig
+
+    print(PolicyConfig.help())
+    return 0
+
+
 def cmd_reward_config(args: argparse.Namespace) -> int:
     from paint_pipeline.reward.config import RewardConfig
 
@@ -186,14 +286,28 @@ def cmd_bench_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bench_update(args: argparse.Namespace) -> int:
+    from paint_pipeline.policy.bench import format_table, run_update_benchmark
+
+    report = run_update_benchmark(steps=args.steps, generation=not args.no_generation)
+    print(json.dumps(report) if args.json else format_table(report))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    from paint_pipeline.policy.checkpoint import CheckpointError
+    from paint_pipeline.policy.config import PolicyConfigError
+    from paint_pipeline.policy.models import ModelLoadError
     from paint_pipeline.reward.alignment_clip import ClipLoadError
     from paint_pipeline.reward.config import RewardConfigError
 
     args = build_parser().parse_args(argv)
     handlers = {
         "render": cmd_render, "score": cmd_score, "reward-config": cmd_reward_config, "calibrate": cmd_calibrate,
+        "sample": cmd_sample, "warm-start": cmd_warm_start, "policy-config": cmd_policy_config,
+        "train-online": cmd_train_online,
         ("bench", "render"): cmd_bench_render, ("bench", "score"): cmd_bench_score,
+        ("bench", "update"): cmd_bench_update,
     }
     key = args.command if args.command != "bench" else ("bench", args.bench)
     try:
@@ -201,7 +315,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (FileNotFoundError, IsADirectoryError) as exc:
         print(f"paint-pipeline: {exc}", file=sys.stderr)
         return 2
-    except (RendererError, RewardConfigError, ClipLoadError) as exc:
+    except (RendererError, RewardConfigError, ClipLoadError, PolicyConfigError, ModelLoadError,
+            CheckpointError) as exc:
         print(f"paint-pipeline: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

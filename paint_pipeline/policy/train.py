@@ -96,7 +96,8 @@ def train_cycle(*, config: PolicyConfig, rollouts: Path, scorecards: Path, out: 
     model, tokenizer = build_policy(config, profile, parent)
     optimizer, scheduler = make_optimizer(model, config)
     start_step = 0
-    if checkpoint is not None:
+    # A warm start's optimizer belongs to the supervised loss: GRPO starts its own, at step 0.
+    if checkpoint is not None and checkpoint.manifest.get("kind") != "warm_start":
         state = checkpoint.training_state()
         optimizer.load_state_dict(state["optimizer"])
         scheduler.load_state_dict(state["scheduler"])

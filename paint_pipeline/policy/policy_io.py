@@ -1,0 +1,27 @@
+"""Loading a policy for sampling: the base model, optionally with a checkpoint's adapter."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from paint_pipeline.policy.checkpoint import check_compatible, open_checkpoint
+from paint_pipeline.policy.config import PolicyConfig
+from paint_pipeline.policy.hardware import HardwareProfile, resolve
+
+
+def load_policy(config: PolicyConfig, checkpoint: str | Path | None = None) -> tuple[object, object, HardwareProfile]:
+    """(model, tokenizer, profile): the base, or the base with the checkpoint's adapter, in eval mode."""
+    from peft import PeftModel
+
+    from paint_pipeline.policy.models import load_base, load_tokenizer, resolve_base_model
+
+    profile = resolve(config)
+    source = resolve_base_model(config.base_model, config.models_dir)
+    tokenizer = load_tokenizer(source)
+    model = load_base(source, dtype=profile.torch_dtype, device=profile.device)
+    if checkpoint is not None:
+        ckpt = open_checkpoint(checkpoint)
+        check_compatible(ckpt, base_model=config.base_model)
+        model = PeftModel.from_pretrained(model, ckpt.adapter)
+    model.eval()
+    return model, tokenizer, profile

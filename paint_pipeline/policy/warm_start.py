@@ -1,0 +1,97 @@
+"""The supervised warm start: teach the base model the shape of a p5.brush sketch before GRPO.
+
+GRPO learns only from differences within a group; if almost no completion
+compiles, every group scores the same and there is nothing to learn (the
+embedded SmolLM2-135M writes plain canvas code, not p5.brush). So, as its own
+step, LoRA is fine-tuned on (prompt, sketch) pairs from the procedural
+generator (`procedural.py`): cross-entropy on the assistant's tokens only, the
+prompt formatted with the same system prompt and chat template as sampling.
+The result is a checkpoint of kind "warm_start": GRPO cycles use its adapter
+as their starting point, with a fresh optimizer and step counter.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Callable, Sequence
+
+import torch
+from tqdm import tqdm
+
+from paint_pipeline.policy.checkpoint import save_checkpoint
+from paint_pipeline.policy.config import PolicyConfig
+from paint_pipeline.policy.prompting import render_chat
+
+
+def completion_text(code: str) -> str:
+    return f"```javascript\n{code.strip()}\n```"
+
+
+def encode_pair(tokenizer, prompt: str, code: str, max_len: int) -> tuple[list[int], list[int]]:
+    """Token ids and labels (-100 on the prompt) of one training pair, cut to max_len."""
+    prompt_ids = tokenizer(render_chat(tokenizer, prompt), add_special_tokens=False).input_ids
+    answer_ids = tokenizer(completion_text(code), add_special_tokens=False).input_ids + [tokenizer.eos_token_id]
+    ids = (prompt_ids + answer_ids)[:max_len]
+    labels = ([-100] * len(prompt_ids) + answer_ids)[:max_len]
+    return ids, labels
+
+
+def sft(model, tokenizer, pairs: Sequence[tuple[str, str]], *, steps: int, batch_size: int, learning_rate: float,
+        max_len: int = 1024, seed: int = 0, progress: bool = True, log: Callable[[str], None] = print):
+    """Fine-tunes the trainable (LoRA) parameters; returns (optimizer, scheduler, losses)."""
+    rng = random.Random(seed)
+    encoded = [encode_pair(tokenizer, p, c, max_len) for p, c in pairs]
+    params = [p for p in model.parameters() if p.requires_grad]
+    optimizer = torch.optim.AdamW(params, lr=learning_rate, weight_decay=0.0)
+    scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda s: min(1.0, (s + 1) / 10) * max(0.1, 1 - s / steps))
+    device = next(model.parameters()).device
+    pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
+    model.train()
+    losses = []
+    order: list[int] = []
+    for step in tqdm(range(steps), desc="warm start", disable=not progress):
+        batch = []
+        for _ in range(batch_size):
+            if not order:
+                order = list(range(len(encoded)))
+                rng.shuffle(order)
+            batch.append(encoded[order.pop()])
+        width = max(len(ids) for ids, _ in batch)
+        ids = torch.full((len(batch), width), pad, dtype=torch.long)
+        labels = torch.full((len(batch), width), -100, dtype=torch.long)
+        attn = torch.zeros((len(batch), width), dtype=torch.long)
+        for i, (x, y) in enumerate(batch):
+            ids[i, : len(x)] = torch.tensor(x)
+            labels[i, : len(y)] = torch.tensor(y)
+            attn[i, : len(x)] = 1
+        out = model(input_ids=ids.to(device), attention_mask=attn.to(device), labels=labels.to(device))
+        optimizer.zero_grad(set_to_none=True)
+        out.loss.backward()
+        torch.nn.utils.clip_grad_norm_(params, 1.0)
+        optimizer.step()
+        scheduler.step()
+        losses.append(float(out.loss))
+        if (step + 1) % max(1, steps // 10) == 0:
+            log(f"[warm-start] step {step + 1}/{steps}: loss {sum(losses[-10:]) / len(losses[-10:]):.3f}")
+    return optimizer, scheduler, losses
+
+
+def warm_start(config: PolicyConfig, pairs: Sequence[tuple[str, str]], out: Path, *, steps: int, batch_size: int = 4,
+               learning_rate: float = 2e-4, max_len: int = 1024, log: Callable[[str], None] = print) -> Path:
+    from paint_pipeline.policy.hardware import resolve
+    from paint_pipeline.policy.train import build_policy
+
+    profile = resolve(config)
+    model, tokenizer = build_policy(config, profile, None)
+    optimizer, scheduler, losses = sft(model, tokenizer, pairs, steps=steps, batch_size=batch_size,
+                                       learning_rate=learning_rate, max_len=max_len, seed=config.seed, log=log)
+    manifest = {
+        "kind": "warm_start", "cycle": "warm-start", "parent": None, "base_model": config.base_model,
+        "config": config.to_dict(), "config_hash": config.config_hash(), "hardware": profile.to_dict(),
+        "world_size": 1, "inputs": {"pairs": len(pairs)},
+        "metrics": {"sft_steps": steps, "first_loss": losses[0], "final_loss": sum(losses[-10:]) / min(10, len(losses))},
+    }
+    save_checkpoint(out, model, optimizer, scheduler, step=0, manifest=manifest)
+    log(f"[warm-start] checkpoint written to {out}")
+    return out

@@ -1,0 +1,102 @@
+"""Sampling, the temperature schedule, the policy config and model loading errors (tiny models, no hub)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from paint_pipeline.policy.config import PolicyConfig, PolicyConfigError, temperature_at  # noqa: E402
+from paint_pipeline.policy.loss import completion_logps  # noqa: E402
+from paint_pipeline.policy.models import ModelLoadError, add_lora, resolve_base_model, target_modules  # noqa: E402
+from paint_pipeline.policy.sampling import generate  # noqa: E402
+from paint_pipeline.policy.tiny import build_tiny_model, build_tiny_tokenizer  # noqa: E402
+
+PROMPTS = [("p1", "a red sea"), ("p2", "a forest at dawn")]
+
+
+@pytest.fixture(scope="module")
+def tiny():
+    tokenizer = build_tiny_tokenizer()
+    return build_tiny_model(tokenizer, seed=1), tokenizer
+
+
+def test_recorded_logprobs_are_those_of_the_sampling_distribution(tiny):
+    model, tokenizer = tiny
+    rollouts = generate(model, tokenizer, PROMPTS, group_size=3, temperature=0.7, max_new_tokens=16, base_seed=5)
+    assert [(r.prompt_id, r.sample_index) for r in rollouts] == [(p, k) for p, _ in PROMPTS for k in range(3)]
+    for r in rollouts:
+        ids = torch.tensor([r.prompt_token_ids + r.completion_token_ids])
+        recomputed = completion_logps(model, ids, torch.ones_like(ids), len(r.completion_token_ids), 0.7)[0]
+        assert torch.allclose(recomputed, torch.tensor(r.sampling_logprobs), atol=1e-5)
+        assert r.truncated == (len(r.completion_token_ids) == 16 and r.completion_token_ids[-1] != tokenizer.eos_token_id)
+
+
+def test_a_sample_depends_on_its_seed_not_on_its_batch(tiny):
+    model, tokenizer = tiny
+    together = generate(model, tokenizer, PROMPTS, group_size=2, temperature=1.0, max_new_tokens=12, batch_size=4)
+    alone = generate(model, tokenizer, PROMPTS[1:], group_size=2, temperature=1.0, max_new_tokens=12, batch_size=1)
+    assert [r.completion_token_ids for r in together[2:]] == [r.completion_token_ids for r in alone]
+    assert together[0].completion_token_ids != together[1].completion_token_ids  # different seeds differ
+    other = generate(model, tokenizer, PROMPTS[1:], group_size=2, temperature=1.0, max_new_tokens=12, base_seed=9)
+    assert [r.completion_token_ids for r in other] != [r.completion_token_ids for r in alone]
+
+
+def test_temperature_schedule():
+    cfg = PolicyConfig()
+    assert temperature_at(0, cfg) == pytest.approx(0.85)
+    assert temperature_at(100, cfg) == pytest.approx(0.55 + 0.30 * math.exp(-1))
+    assert temperature_at(10_000, cfg) == pytest.approx(0.55, abs=1e-6)
+    with pytest.raises(ValueError):
+        temperature_at(-1, cfg)
+
+
+@pytest.mark.parametrize("changes,message", [
+    ({"loss_type": "ppo"}, "'loss_type'"), ({"group_size": 1}, "at least 2"), ({"epsilon_low": 1.5}, "'epsilon_low'"),
+    ({"temperature_min": 0.9}, "must not exceed"), ({"dtype": "int8"}, "'dtype'"), ({"lora_r": 0}, "'lora_r'"),
+])
+def test_invalid_policy_config_names_the_field(changes, message):
+    with pytest.raises(PolicyConfigError, match=message):
+        PolicyConfig().replace(**changes)
+
+
+def test_unknown_policy_config_field_is_named(tmp_path):
+    bad = tmp_path / "p.json"
+    bad.write_text('{"learning_rte": 0.1}')
+    with pytest.raises(PolicyConfigError, match="p.json: unknown field\\(s\\) learning_rte"):
+        PolicyConfig.from_file(bad)
+
+
+def test_base_model_errors_say_what_to_do(tmp_path):
+    with pytest.raises(ModelLoadError, match="does not exist"):
+        resolve_base_model(str(tmp_path / "nope.gguf"), tmp_path)
+    (tmp_path / "folder").mkdir()
+    with pytest.raises(ModelLoadError, match="no config.json"):
+        resolve_base_model(str(tmp_path / "folder"), tmp_path)
+    from paint_pipeline.policy.models import load_tokenizer
+
+    with pytest.raises(ModelLoadError, match="HuggingFaceTB/SmolLM2-135M-Instruct.*local folder or a .gguf"):
+        load_tokenizer("HuggingFaceTB/SmolLM2-135M-Instruct")
+
+
+def test_lora_targets_follow_the_architecture(tiny):
+    model, tokenizer = tiny
+    cfg = PolicyConfig(lora_r=4, lora_alpha=8)
+    assert target_modules(model, cfg)[:2] == ["q_proj", "k_proj"]
+    gpt2 = build_tiny_model(tokenizer, arch="gpt2")
+    assert target_modules(gpt2, cfg) == ["c_attn", "c_proj", "c_fc"]
+    peft_model = add_lora(gpt2, cfg)
+    trainable = [n for n, p in peft_model.named_parameters() if p.requires_grad]
+    assert trainable and all("lora_" in n for n in trainable)
+    # The reference policy is the same weights with the adapter switched off: no copy.
+    ids = torch.tensor([[5, 6, 7, 8]])
+    with torch.no_grad():
+        for n, p in peft_model.named_parameters():
+            if "lora_B" in n:
+                p.fill_(0.05)
+        with peft_model.disable_adapter():
+            ref = peft_model(input_ids=ids).logits
+        adapted = peft_model(input_ids=ids).logits
+    assert not torch.allclose(ref, adapted)
