@@ -37,7 +37,7 @@ def sample_split(config: PolicyConfig, *, split: str, limit: int | None, group: 
     model, tokenizer, profile = load_policy(config, checkpoint)
     return generate(model, tokenizer, [(p.prompt_id, p.prompt) for p in prompts], group_size=group,
                     temperature=temperature, max_new_tokens=profile.max_new_tokens, base_seed=seed, top_p=config.top_p,
-                    batch_size=config.generation_batch_size, progress=progress)
+                    batch_size=config.generation_batch_size, progress=progress, system_prompt=config.system_prompt)
 
 
 def score_rollouts(rollouts: list[Rollout], client, scorer, *, seed: int = 1):

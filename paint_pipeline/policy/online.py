@@ -38,7 +38,7 @@ def train_online(config: PolicyConfig, *, scorer, client, steps: int, out_dir: P
         bf16=profile.dtype == "bfloat16", fp16=profile.dtype == "float16", report_to=[], logging_steps=1,
         save_strategy="no", seed=config.seed,
     )
-    data = Dataset.from_dict({"prompt": [chat_messages(p) for p in prompts]})
+    data = Dataset.from_dict({"prompt": [chat_messages(p, config.system_prompt) for p in prompts]})
     trainer = GRPOTrainer(model=model, reward_funcs=make_trl_reward_functions(scorer, client), args=args,
                           train_dataset=data, processing_class=tokenizer)
     trainer.train()

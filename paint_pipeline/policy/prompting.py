@@ -45,10 +45,17 @@ function setup() {{
 ```"""
 
 
-def chat_messages(prompt: str) -> list[dict[str, str]]:
-    return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": f"Paint: {prompt}"}]
+# After the supervised warm start the model knows the API; every prompt token costs time on a CPU (the full
+# prompt is ~800 tokens, longer than the sketch), so warm-started policies use this one.
+COMPACT_SYSTEM_PROMPT = ("You paint with code. Answer with one p5.js sketch using the p5.brush 2.2 library "
+                         "(createCanvas(600, 600, WEBGL), everything in setup()) in a ```javascript block.")
+SYSTEM_PROMPTS = {"full": SYSTEM_PROMPT, "compact": COMPACT_SYSTEM_PROMPT}
 
 
-def render_chat(tokenizer, prompt: str) -> str:
+def chat_messages(prompt: str, system: str = "full") -> list[dict[str, str]]:
+    return [{"role": "system", "content": SYSTEM_PROMPTS[system]}, {"role": "user", "content": f"Paint: {prompt}"}]
+
+
+def render_chat(tokenizer, prompt: str, system: str = "full") -> str:
     """The prompt as the model sees it: its own chat template, ending where the assistant starts."""
-    return tokenizer.apply_chat_template(chat_messages(prompt), tokenize=False, add_generation_prompt=True)
+    return tokenizer.apply_chat_template(chat_messages(prompt, system), tokenize=False, add_generation_prompt=True)

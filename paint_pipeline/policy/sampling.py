@@ -73,7 +73,7 @@ def _decode_batch(model, rows: list[Rollout], *, eos_ids: set[int], pad_id: int,
     positions = (mask.cumsum(-1) - 1).clamp(min=0)
     for _ in range(max_new_tokens):
         out = model(input_ids=step_ids, attention_mask=mask, position_ids=positions[:, -step_ids.size(1):],
-                    cache=past, use_cache=True)
+                    cache=past, use_cache=True, logits_to_keep=1)
         past = out.cache
         logprobs = torch.log_softmax(out.logits[:, -1, :].float() / temperature, dim=-1).cpu()
         probs = _top_p_filter(logprobs.exp(), top_p)
@@ -110,12 +110,13 @@ def generate(
     progress: bool = False,
     rank: int = 0,
     world_size: int = 1,
+    system_prompt: str = "full",
 ) -> list[Rollout]:
     """G rollouts per (prompt_id, prompt), in prompt order then sample order (on rank 0 when distributed)."""
     device = next(model.parameters()).device
     rows = []
     for prompt_id, prompt in prompts:
-        chat_ids = tokenizer(render_chat(tokenizer, prompt), add_special_tokens=False).input_ids
+        chat_ids = tokenizer(render_chat(tokenizer, prompt, system_prompt), add_special_tokens=False).input_ids
         for k in range(group_size):
             rows.append(Rollout(prompt_id, prompt, k, sample_seed(base_seed, prompt_id, k), float(temperature),
                                 list(chat_ids)))

@@ -28,9 +28,9 @@ def completion_text(code: str) -> str:
     return f"```javascript\n{code.strip()}\n```"
 
 
-def encode_pair(tokenizer, prompt: str, code: str, max_len: int) -> tuple[list[int], list[int]]:
+def encode_pair(tokenizer, prompt: str, code: str, max_len: int, system: str = "compact") -> tuple[list[int], list[int]]:
     """Token ids and labels (-100 on the prompt) of one training pair, cut to max_len."""
-    prompt_ids = tokenizer(render_chat(tokenizer, prompt), add_special_tokens=False).input_ids
+    prompt_ids = tokenizer(render_chat(tokenizer, prompt, system), add_special_tokens=False).input_ids
     answer_ids = tokenizer(completion_text(code), add_special_tokens=False).input_ids + [tokenizer.eos_token_id]
     ids = (prompt_ids + answer_ids)[:max_len]
     labels = ([-100] * len(prompt_ids) + answer_ids)[:max_len]
@@ -38,10 +38,11 @@ def encode_pair(tokenizer, prompt: str, code: str, max_len: int) -> tuple[list[i
 
 
 def sft(model, tokenizer, pairs: Sequence[tuple[str, str]], *, steps: int, batch_size: int, learning_rate: float,
-        max_len: int = 1024, seed: int = 0, progress: bool = True, log: Callable[[str], None] = print):
+        max_len: int = 1024, seed: int = 0, progress: bool = True, log: Callable[[str], None] = print,
+        system: str = "compact"):
     """Fine-tunes the trainable (LoRA) parameters; returns (optimizer, scheduler, losses)."""
     rng = random.Random(seed)
-    encoded = [encode_pair(tokenizer, p, c, max_len) for p, c in pairs]
+    encoded = [encode_pair(tokenizer, p, c, max_len, system) for p, c in pairs]
     params = [p for p in model.parameters() if p.requires_grad]
     optimizer = torch.optim.AdamW(params, lr=learning_rate, weight_decay=0.0)
     scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda s: min(1.0, (s + 1) / 10) * max(0.1, 1 - s / steps))
@@ -85,9 +86,10 @@ def warm_start(config: PolicyConfig, pairs: Sequence[tuple[str, str]], out: Path
     profile = resolve(config)
     model, tokenizer = build_policy(config, profile, None)
     optimizer, scheduler, losses = sft(model, tokenizer, pairs, steps=steps, batch_size=batch_size,
-                                       learning_rate=learning_rate, max_len=max_len, seed=config.seed, log=log)
+                                       learning_rate=learning_rate, max_len=max_len, seed=config.seed, log=log,
+                                       system=config.system_prompt)
     manifest = {
-        "kind": "warm_start", "cycle": "warm-start", "parent": None, "base_model": config.base_model,
+        "kind": "warm_start", "cycle": "warm-start", "system_prompt": config.system_prompt, "parent": None, "base_model": config.base_model,
         "config": config.to_dict(), "config_hash": config.config_hash(), "hardware": profile.to_dict(),
         "world_size": 1, "inputs": {"pairs": len(pairs)},
         "metrics": {"sft_steps": steps, "first_loss": losses[0], "final_loss": sum(losses[-10:]) / min(10, len(losses))},
