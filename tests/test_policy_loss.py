@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 import torch
 
-pytest.importorskip("trl")
 
 from paint_pipeline.policy.config import PolicyConfig  # noqa: E402
 from paint_pipeline.policy.loss import completion_logps, grpo_loss  # noqa: E402

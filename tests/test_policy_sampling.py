@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-torch = pytest.importorskip("torch")
+import torch
 
 from paint_pipeline.policy.config import PolicyConfig, PolicyConfigError, temperature_at  # noqa: E402
 from paint_pipeline.policy.loss import completion_logps  # noqa: E402

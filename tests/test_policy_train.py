@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-torch = pytest.importorskip("torch")
-pytest.importorskip("peft")
+import torch
 
 import pyarrow as pa  # noqa: E402
 from safetensors.torch import load_file  # noqa: E402

@@ -7,8 +7,7 @@ import logging
 import numpy as np
 import pytest
 
-torch = pytest.importorskip("torch")
-pytest.importorskip("open_clip")
+import torch
 
 from paint_pipeline.reward import RewardConfig, RewardScorer, Sample  # noqa: E402
 from paint_pipeline.reward.alignment_clip import ClipAlignment, ClipLoadError  # noqa: E402
