@@ -72,7 +72,7 @@ def sft(model, tokenizer, pairs: Sequence[tuple[str, str]], *, steps: int, batch
         torch.nn.utils.clip_grad_norm_(params, 1.0)
         optimizer.step()
         scheduler.step()
-        losses.append(float(out.loss))
+        losses.append(float(out.loss.detach()))
         if (step + 1) % max(1, steps // 10) == 0:
             log(f"[warm-start] step {step + 1}/{steps}: loss {sum(losses[-10:]) / len(losses[-10:]):.3f}")
     return optimizer, scheduler, losses
