@@ -8,13 +8,14 @@ by `hardware.resolve()`, which records what it chose.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from paint_pipeline import typed_config
 
 LOSS_TYPES = ("grpo", "dr_grpo", "dapo")
 SCHEDULES = ("constant", "linear", "cosine")
@@ -25,10 +26,7 @@ class PolicyConfigError(ValueError):
     """A policy config value is invalid; the message names the field."""
 
 
-def _f(default: Any, help: str) -> Any:
-    if isinstance(default, (list, tuple)):
-        return field(default=tuple(default), metadata={"help": help})
-    return field(default=default, metadata={"help": help})
+_f = typed_config.field_with_help
 
 
 @dataclass(frozen=True)
@@ -138,8 +136,7 @@ class PolicyConfig:
 
     # --- conversions ---------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        out = dataclasses.asdict(self)
-        return {k: list(v) if isinstance(v, tuple) else v for k, v in out.items()}
+        return typed_config.to_dict(self)
 
     def replace(self, **changes: Any) -> "PolicyConfig":
         return PolicyConfig.from_dict({**self.to_dict(), **changes})
@@ -149,39 +146,15 @@ class PolicyConfig:
 
     @classmethod
     def from_dict(cls, values: dict[str, Any], *, source: str = "policy config") -> "PolicyConfig":
-        names = {f.name: f for f in dataclasses.fields(cls)}
-        unknown = sorted(set(values) - set(names))
-        if unknown:
-            raise PolicyConfigError(f"{source}: unknown field(s) {', '.join(unknown)}")
-        kwargs = {}
-        for key, value in values.items():
-            default = names[key].default
-            if isinstance(value, list):
-                value = tuple(value)
-            elif isinstance(default, float) and isinstance(value, int) and not isinstance(value, bool):
-                value = float(value)
-            kwargs[key] = value
-        try:
-            return cls(**kwargs)
-        except PolicyConfigError as exc:
-            raise PolicyConfigError(f"{source}: {exc}") from None
-        except TypeError as exc:
-            raise PolicyConfigError(f"{source}: {exc}") from None
+        return typed_config.from_dict(cls, values, source=source, error=PolicyConfigError)
 
     @classmethod
     def from_file(cls, path: str | Path) -> "PolicyConfig":
-        path = Path(path)
-        try:
-            values = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise PolicyConfigError(f"{path}: cannot read policy config: {exc}") from None
-        if not isinstance(values, dict):
-            raise PolicyConfigError(f"{path}: a policy config is a JSON object")
-        return cls.from_dict(values, source=str(path))
+        return typed_config.from_file(cls, path, what="policy config", error=PolicyConfigError)
 
     @classmethod
     def help(cls) -> str:
-        return "\n".join(f"{f.name} (default {f.default!r}): {f.metadata['help']}" for f in dataclasses.fields(cls))
+        return typed_config.help_text(cls)
 
 
 def temperature_at(step: int, config: PolicyConfig) -> float:

@@ -8,12 +8,12 @@ them changes the version recorded on every scorecard.
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from paint_pipeline import typed_config
 
 TIERS = ("compile", "alignment", "richness", "brush", "aesthetic")
 ALIGNMENT_BACKENDS = ("auto", "clip", "offline")
@@ -23,10 +23,7 @@ class RewardConfigError(ValueError):
     """A reward config value is invalid; the message names the field."""
 
 
-def _f(default: Any, help: str) -> Any:
-    if isinstance(default, (list, tuple)):
-        return field(default=tuple(default), metadata={"help": help})
-    return field(default=default, metadata={"help": help})
+_f = typed_config.field_with_help
 
 
 @dataclass(frozen=True)
@@ -178,47 +175,19 @@ class RewardConfig:
         return {t: float(getattr(self, f"w_{t}")) for t in TIERS}
 
     def to_dict(self) -> dict[str, Any]:
-        out = dataclasses.asdict(self)
-        return {k: list(v) if isinstance(v, tuple) else v for k, v in out.items()}
+        return typed_config.to_dict(self)
 
     def replace(self, **changes: Any) -> "RewardConfig":
         return RewardConfig.from_dict({**self.to_dict(), **changes})
 
     @classmethod
     def from_dict(cls, values: dict[str, Any], *, source: str = "reward config") -> "RewardConfig":
-        names = {f.name: f for f in dataclasses.fields(cls)}
-        unknown = sorted(set(values) - set(names))
-        if unknown:
-            raise RewardConfigError(f"{source}: unknown field(s) {', '.join(unknown)}; known: {', '.join(names)}")
-        kwargs = {}
-        for key, value in values.items():
-            default = names[key].default
-            if isinstance(default, tuple):
-                if not isinstance(value, (list, tuple)):
-                    raise RewardConfigError(f"{source}: field {key!r} must be a list, got {value!r}")
-                value = tuple(value)
-            elif isinstance(default, float) and isinstance(value, int) and not isinstance(value, bool):
-                value = float(value)
-            kwargs[key] = value
-        try:
-            return cls(**kwargs)
-        except RewardConfigError as exc:
-            raise RewardConfigError(f"{source}: {exc}") from None
+        return typed_config.from_dict(cls, values, source=source, error=RewardConfigError)
 
     @classmethod
     def from_file(cls, path: str | Path) -> "RewardConfig":
-        path = Path(path)
-        try:
-            values = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise RewardConfigError(f"{path}: cannot read reward config: {exc}") from None
-        if not isinstance(values, dict):
-            raise RewardConfigError(f"{path}: a reward config is a JSON object")
-        return cls.from_dict(values, source=str(path))
+        return typed_config.from_file(cls, path, what="reward config", error=RewardConfigError)
 
     @classmethod
     def help(cls) -> str:
-        lines = []
-        for f in dataclasses.fields(cls):
-            lines.append(f"{f.name} (default {f.default!r}): {f.metadata['help']}")
-        return "\n".join(lines)
+        return typed_config.help_text(cls)
