@@ -10,10 +10,9 @@ from pathlib import Path
 from typing import Sequence
 
 import pyarrow as pa
-import pyarrow.parquet as pq
 
 from paint_pipeline.policy.sampling import Rollout
-from paint_pipeline.reward.table import write_table
+from paint_pipeline.parquet_io import read_checked, write_table
 
 SCHEMA = pa.schema([
     pa.field("sample_id", pa.string(), nullable=False),
@@ -57,12 +56,4 @@ def write_rollouts(table: pa.Table, path: str | Path) -> Path:
 
 
 def read_rollouts(path: str | Path) -> pa.Table:
-    path = Path(path)
-    try:
-        table = pq.read_table(path)
-    except (OSError, pa.ArrowException) as exc:
-        raise RolloutFileError(f"{path}: not a readable Parquet file: {exc}") from None
-    missing = [f.name for f in SCHEMA if f.name not in table.column_names]
-    if missing:
-        raise RolloutFileError(f"{path}: not a rollouts table, missing columns {', '.join(missing)}")
-    return table
+    return read_checked(path, SCHEMA, what="rollouts", error=RolloutFileError)

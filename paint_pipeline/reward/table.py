@@ -9,14 +9,12 @@ renamed, so a crash never leaves half a table.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Sequence
 
 import pyarrow as pa
-import pyarrow.parquet as pq
 
+from paint_pipeline.parquet_io import read_checked, write_table  # noqa: F401  (write_table: re-exported)
 from paint_pipeline.reward.config import TIERS
 from paint_pipeline.reward.scorecard import Scorecard
 
@@ -74,29 +72,6 @@ def to_table(cards: Sequence[Scorecard], advantages: Sequence[float] | None = No
     return pa.Table.from_pydict(columns, schema=SCHEMA)
 
 
-def write_table(table: pa.Table, path: str | Path) -> Path:
-    """Writes atomically: a temporary file in the same folder, then a rename."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(fd)
-    try:
-        pq.write_table(table, tmp)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
-
-
 def read_table(path: str | Path) -> pa.Table:
     """Reads a scorecard file, checking it has every scorecard column."""
-    path = Path(path)
-    try:
-        table = pq.read_table(path)
-    except (OSError, pa.ArrowException) as exc:
-        raise ScorecardFileError(f"{path}: not a readable Parquet file: {exc}") from None
-    missing = [f.name for f in SCHEMA if f.name not in table.column_names]
-    if missing:
-        raise ScorecardFileError(f"{path}: not a scorecard table, missing columns {', '.join(missing)}")
-    return table
+    return read_checked(path, SCHEMA, what="scorecard", error=ScorecardFileError)

@@ -1,0 +1,38 @@
+"""Parquet files the pipeline writes and reads: written atomically, read with their columns checked."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+
+def write_table(table: pa.Table, path: str | Path) -> Path:
+    """Writes atomically: a temporary file in the same folder, then a rename."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    try:
+        pq.write_table(table, tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def read_checked(path: str | Path, schema: pa.Schema, *, what: str, error: type[Exception]) -> pa.Table:
+    """Reads a Parquet file, raising `error` naming the file when it is unreadable or lacks a column of `schema`."""
+    path = Path(path)
+    try:
+        table = pq.read_table(path)
+    except (OSError, pa.ArrowException) as exc:
+        raise error(f"{path}: not a readable Parquet file: {exc}") from None
+    missing = [f.name for f in schema if f.name not in table.column_names]
+    if missing:
+        raise error(f"{path}: not a {what} table, missing columns {', '.join(missing)}")
+    return table
