@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from paint_pipeline.policy.config import PolicyConfig
-from paint_pipeline.policy.policy_io import load_policy
+from paint_pipeline.policy.policy_io import load_policy, system_prompt_for
 from paint_pipeline.policy.sampling import Rollout, generate
 from paint_pipeline.prompts import load_split
 
@@ -37,7 +37,8 @@ def sample_split(config: PolicyConfig, *, split: str, limit: int | None, group: 
     model, tokenizer, profile = load_policy(config, checkpoint)
     return generate(model, tokenizer, [(p.prompt_id, p.prompt) for p in prompts], group_size=group,
                     temperature=temperature, max_new_tokens=profile.max_new_tokens, base_seed=seed, top_p=config.top_p,
-                    batch_size=config.generation_batch_size, progress=progress, system_prompt=config.system_prompt)
+                    batch_size=config.generation_batch_size, progress=progress,
+                    system_prompt=system_prompt_for(config, checkpoint))
 
 
 def score_rollouts(rollouts: list[Rollout], client, scorer, *, seed: int = 1):

@@ -43,13 +43,19 @@ class HardwareProfile:
                 f"max_new_tokens={self.max_new_tokens}, tf32={self.tf32}, threads={self.cpu_threads}")
 
 
+# A complete p5.brush sketch in the warm-start style is ~670 tokens on average
+# and ~920 at most (SmolLM2's tokenizer), so no budget goes below 1024: a
+# truncated sketch never compiles, and a too-small budget only teaches that.
+MIN_TOKENS = 1024
+
+
 def _scaled(memory_gb: float) -> tuple[int, int]:
     """Group size and token budget for one device's memory (a 135M-0.5B policy with LoRA)."""
     if memory_gb >= 40:
-        return 8, 1024
+        return 8, 1536
     if memory_gb >= 16:
-        return 6, 768
-    return 4, 512
+        return 6, 1280
+    return 4, MIN_TOKENS
 
 
 def resolve(config: PolicyConfig) -> HardwareProfile:
@@ -74,4 +80,4 @@ def resolve(config: PolicyConfig) -> HardwareProfile:
     except (ValueError, OSError):
         memory = 0.0
     return HardwareProfile("cpu", "CPU", 1, memory, config.dtype or "float32", config.group_size or 4,
-                           config.max_new_tokens or 384, False, torch.get_num_threads())
+                           config.max_new_tokens or MIN_TOKENS, False, torch.get_num_threads())

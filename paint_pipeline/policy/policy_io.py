@@ -9,6 +9,19 @@ from paint_pipeline.policy.config import PolicyConfig
 from paint_pipeline.policy.hardware import HardwareProfile, resolve
 
 
+def system_prompt_for(config: PolicyConfig, checkpoint: str | Path | None) -> str:
+    """The system prompt a policy was trained with: the checkpoint's, else the config's.
+
+    A warm-started adapter learned to answer one system prompt; sampling it with
+    another would measure a policy nobody trained.
+    """
+    if checkpoint is None:
+        return config.system_prompt
+    ckpt = open_checkpoint(checkpoint, verify=False)
+    return ckpt.manifest.get("system_prompt") or ckpt.manifest.get("config", {}).get("system_prompt") \
+        or config.system_prompt
+
+
 def load_policy(config: PolicyConfig, checkpoint: str | Path | None = None) -> tuple[object, object, HardwareProfile]:
     """(model, tokenizer, profile): the base, or the base with the checkpoint's adapter, in eval mode."""
     from peft import PeftModel

@@ -1,0 +1,37 @@
+"""The supervised warm start on a tiny model: it learns, and its checkpoint carries its system prompt."""
+
+from __future__ import annotations
+
+from paint_pipeline.policy.checkpoint import open_checkpoint
+from paint_pipeline.policy.config import PolicyConfig
+from paint_pipeline.policy.policy_io import system_prompt_for
+from paint_pipeline.policy.procedural import corpus
+from paint_pipeline.policy.tiny import save_tiny_base
+from paint_pipeline.policy.warm_start import encode_pair, warm_start
+
+
+def test_labels_cover_only_the_answer():
+    from paint_pipeline.policy.tiny import build_tiny_tokenizer
+
+    tokenizer = build_tiny_tokenizer()
+    ids, labels = encode_pair(tokenizer, "a red sea", "function setup() {}", max_len=4096)
+    answer = [t for t in labels if t != -100]
+    assert len(ids) == len(labels) and 0 < len(answer) < len(ids)
+    assert labels[: len(ids) - len(answer)] == [-100] * (len(ids) - len(answer))  # the prompt is never a target
+    assert answer[-1] == tokenizer.eos_token_id
+
+
+def test_warm_start_lowers_the_loss_and_records_its_prompt(tmp_path):
+    base = save_tiny_base(tmp_path / "tiny-base", seed=0)
+    config = PolicyConfig(base_model=str(base), models_dir=str(tmp_path / "models"), lora_r=8, lora_alpha=16,
+                          device="cpu", system_prompt="compact")
+    pairs = corpus([("a red sea at dawn", "water"), ("three yellow circles", "geometric")], per_prompt=1)
+    logs: list[str] = []
+    out = warm_start(config, pairs, tmp_path / "warm", steps=12, batch_size=2, learning_rate=5e-3, max_len=256,
+                     log=logs.append)
+    manifest = open_checkpoint(out).manifest
+    assert manifest["kind"] == "warm_start" and manifest["system_prompt"] == "compact"
+    assert manifest["metrics"]["final_loss"] < manifest["metrics"]["first_loss"]
+    # sampling the checkpoint uses the prompt it was trained with, whatever the config says
+    assert system_prompt_for(config.replace(system_prompt="full"), out) == "compact"
+    assert system_prompt_for(config.replace(system_prompt="full"), None) == "full"
