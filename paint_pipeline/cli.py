@@ -134,6 +134,32 @@ def build_parser() -> argparse.ArgumentParser:
     _add_reward_options(calibrate)
     _add_renderer_options(calibrate)
 
+    cycle = sub.add_parser("cycle", help="training cycles on the Dagster instance: next, status, approve, reject")
+    cycle.add_argument("--profile", default=None, help="run profile: default, tiny, or a JSON file "
+                                                       "(default: $PAINT_PROFILE, else default)")
+    cycle_sub = cycle.add_subparsers(dest="cycle_command", required=True)
+    cycle_next = cycle_sub.add_parser("next", help="add the next cycle (parent: the latest approved) and run it")
+    cycle_next.add_argument("--no-run", action="store_true", help="only add the partition and its manifest")
+    cycle_status = cycle_sub.add_parser("status", help="a table of cycles with their metrics and review state")
+    cycle_status.add_argument("--json", action="store_true")
+    for verb in ("approve", "reject"):
+        review = cycle_sub.add_parser(verb, help=f"{verb} a cycle (the human gate)")
+        review.add_argument("cycle", metavar="CYCLE")
+        review.add_argument("--by", required=True, help="who reviewed it")
+        review.add_argument("--note", default="", help="why")
+        if verb == "approve":
+            review.add_argument("--publish", action="store_true", help="publish now, without waiting for the sensor")
+
+    lineage = sub.add_parser("lineage", help="checkpoint -> scorecards -> renders -> rollouts -> prompts, to the base")
+    lineage.add_argument("target", metavar="CHECKPOINT_OR_CYCLE")
+    lineage.add_argument("--profile", default=None)
+    lineage.add_argument("--json", action="store_true")
+
+    publish = sub.add_parser("publish", help="publish an approved cycle (registry, and hubs when configured)")
+    publish.add_argument("cycle", metavar="CYCLE")
+    publish.add_argument("--profile", default=None)
+    publish.add_argument("--dry-run", action="store_true", help="list what would be uploaded, write nothing")
+
     bench = sub.add_parser("bench", help="benchmarks that print figures side by side")
     bench_sub = bench.add_subparsers(dest="bench", required=True)
     bench_render = bench_sub.add_parser(
@@ -265,6 +291,33 @@ def cmd_warm_start(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_cycle(args: argparse.Namespace) -> int:
+    from paint_pipeline.orchestration import commands
+
+    if args.cycle_command == "next":
+        return commands.cycle_next(args.profile, run=not args.no_run)
+    if args.cycle_command == "status":
+        return commands.cycle_status(args.profile, as_json=args.json)
+    decision = "approved" if args.cycle_command == "approve" else "rejected"
+    return commands.cycle_review(args.profile, args.cycle, decision, by=args.by, note=args.note,
+                                 publish=getattr(args, "publish", False))
+
+
+def cmd_lineage(args: argparse.Namespace) -> int:
+    from paint_pipeline.pipeline.lineage import format_lineage, lineage
+    from paint_pipeline.pipeline.settings import load_settings
+
+    chain = lineage(load_settings(args.profile), args.target)
+    print(json.dumps(chain, indent=2) if args.json else format_lineage(chain))
+    return 0
+
+
+def cmd_publish(args: argparse.Namespace) -> int:
+    from paint_pipeline.orchestration import commands
+
+    return commands.publish(args.profile, args.cycle, dry_run=args.dry_run)
+
+
 def cmd_policy_config(args: argparse.Namespace) -> int:
     from paint_pipeline.policy.config import PolicyConfig
 
@@ -301,13 +354,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     from paint_pipeline.policy.config import PolicyConfigError
     from paint_pipeline.policy.models import ModelLoadError
     from paint_pipeline.reward.alignment_clip import ClipLoadError
+    from paint_pipeline.pipeline.cycles import CycleError
+    from paint_pipeline.pipeline.lineage import LineageError
+    from paint_pipeline.pipeline.settings import SettingsError
+    from paint_pipeline.publish.hub import PublishError
     from paint_pipeline.reward.config import RewardConfigError
 
     args = build_parser().parse_args(argv)
     handlers = {
         "render": cmd_render, "score": cmd_score, "reward-config": cmd_reward_config, "calibrate": cmd_calibrate,
         "sample": cmd_sample, "warm-start": cmd_warm_start, "policy-config": cmd_policy_config,
-        "train-online": cmd_train_online,
+        "train-online": cmd_train_online, "cycle": cmd_cycle, "lineage": cmd_lineage, "publish": cmd_publish,
         ("bench", "render"): cmd_bench_render, ("bench", "score"): cmd_bench_score,
         ("bench", "update"): cmd_bench_update,
     }
@@ -318,7 +375,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"paint-pipeline: {exc}", file=sys.stderr)
         return 2
     except (RendererError, RewardConfigError, ClipLoadError, PolicyConfigError, ModelLoadError,
-            CheckpointError) as exc:
+            CheckpointError, SettingsError, CycleError, LineageError, PublishError) as exc:
         print(f"paint-pipeline: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

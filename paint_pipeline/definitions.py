@@ -1,27 +1,50 @@
-"""Dagster definitions: the assets, checks, jobs, sensors and resources users drive.
+"""Dagster definitions: the assets, checks, jobs, sensors, schedule and resources users drive.
 
-Assets stay thin: each calls the pure code of the other packages.
+    dagster dev -w workspace.yaml                      the UI (set DAGSTER_HOME to keep runs and cycles)
+    paint-pipeline cycle next                          add the next cycle and run it
+    dagster job execute -m paint_pipeline.definitions -j train_cycle --tags '{"dagster/partition": "cycle-0001"}'
+
+The same definitions run on a CPU and on GPUs; the profile (PAINT_PROFILE: default, tiny or a JSON file)
+and the resources' configuration are all that differ.
 """
 
-from collections import Counter
+from dagster import Definitions
 
-from dagster import AssetExecutionContext, Definitions, MaterializeResult, MetadataValue, asset
+from paint_pipeline.orchestration.assets import (
+    cycle_review,
+    evaluation,
+    policy_checkpoint,
+    policy_warm_start,
+    prompts,
+    published_model,
+    renders,
+    rescored_scorecards,
+    reward_calibration,
+    rollouts,
+    scorecards,
+)
+from paint_pipeline.orchestration.automation import JOBS, SCHEDULES, SENSORS
+from paint_pipeline.orchestration.resources import (
+    CheckpointStore,
+    ParquetIOManager,
+    PipelineResource,
+    PublisherResource,
+    RendererResource,
+    ScorerResource,
+)
 
-from paint_pipeline.prompts import SPLITS, check_no_overlap, load_split
-
-
-@asset(group_name="data", description="The train / validation / test prompt sets, validated and checked for overlap.")
-def prompts(context: AssetExecutionContext) -> MaterializeResult:
-    splits = {name: load_split(name) for name in SPLITS}
-    check_no_overlap(splits)
-    categories = Counter(p.category for split in splits.values() for p in split)
-    context.log.info(", ".join(f"{name}: {len(split)} prompts" for name, split in splits.items()))
-    return MaterializeResult(
-        metadata={
-            **{f"{name}_prompts": len(split) for name, split in splits.items()},
-            "categories": MetadataValue.json(dict(sorted(categories.items()))),
-        }
-    )
-
-
-defs = Definitions(assets=[prompts])
+defs = Definitions(
+    assets=[prompts, policy_warm_start, rollouts, renders, scorecards, policy_checkpoint, evaluation, cycle_review,
+            published_model, reward_calibration, rescored_scorecards],
+    jobs=JOBS,
+    sensors=SENSORS,
+    schedules=SCHEDULES,
+    resources={
+        "pipeline": PipelineResource(),
+        "renderer": RendererResource(),
+        "scorer": ScorerResource(),
+        "checkpoints": CheckpointStore(),
+        "publisher": PublisherResource(),
+        "parquet": ParquetIOManager(),
+    },
+)

@@ -14,16 +14,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import random
-import shutil
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import torch
+
+from paint_pipeline.fileio import staged_folder
 
 MANIFEST = "manifest.json"
 STATE = "training_state.pt"
@@ -59,27 +58,13 @@ def set_rng_state(state: dict[str, Any]) -> None:
 def save_checkpoint(folder: str | Path, model, optimizer, scheduler, *, step: int, manifest: dict[str, Any]) -> Path:
     """Writes the checkpoint atomically; returns its folder. `model` is the (unwrapped) peft model."""
     folder = Path(folder)
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", suffix=".tmp", dir=folder.parent))
-    try:
+    with staged_folder(folder) as tmp:
         model.save_pretrained(tmp / ADAPTER, safe_serialization=True)
         torch.save({"optimizer": optimizer.state_dict(), "scheduler": scheduler.state_dict(), "step": step,
                     "rng": rng_state()}, tmp / STATE)
         files = {str(p.relative_to(tmp)): sha256_file(p) for p in sorted(tmp.rglob("*")) if p.is_file()}
         full = {"format": FORMAT, **manifest, "step": step, "files": files}
         (tmp / MANIFEST).write_text(json.dumps(full, indent=2, sort_keys=True))
-        os.chmod(tmp, 0o755)
-        if folder.exists():  # replacing a checkpoint of the same cycle (a rerun): old one goes only after
-            old = folder.with_name(f".{folder.name}.old")
-            shutil.rmtree(old, ignore_errors=True)
-            os.replace(folder, old)
-            os.replace(tmp, folder)
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            os.replace(tmp, folder)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
     return folder
 
 

@@ -1,0 +1,172 @@
+"""What `paint-pipeline cycle ...`, `lineage` and `publish` do: drive cycles on the Dagster instance in
+DAGSTER_HOME (default `<artifacts>/dagster_home`, the one `dagster dev` should use too)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+from typing import Callable
+
+from dagster import AssetKey, AssetRecordsFilter, DagsterInstance
+
+from paint_pipeline.fileio import atomic_write_bytes
+from paint_pipeline.orchestration.cycle_control import add_next_cycle
+from paint_pipeline.orchestration.reviews import cycles_in_order, latest_reviews, report_review
+from paint_pipeline.pipeline.cycles import WARM_START, checkpoint_dir, read_manifest
+from paint_pipeline.pipeline.settings import PROFILE_ENV, PipelineSettings, load_settings
+
+REPO = Path(__file__).resolve().parents[2]
+Print = Callable[[str], None]
+
+
+def use_profile(profile: str | None) -> PipelineSettings:
+    """Loads the profile and makes it the one every asset of this process sees."""
+    settings = load_settings(profile)
+    if profile:
+        os.environ[PROFILE_ENV] = profile
+    return settings
+
+
+def instance(settings: PipelineSettings, say: Print = print) -> DagsterInstance:
+    if not os.environ.get("DAGSTER_HOME"):
+        home = (settings.root / "dagster_home").resolve()
+        home.mkdir(parents=True, exist_ok=True)
+        if not (home / "dagster.yaml").exists() and (REPO / "dagster.yaml").is_file():
+            shutil.copy(REPO / "dagster.yaml", home / "dagster.yaml")
+        os.environ["DAGSTER_HOME"] = str(home)
+        say(f"DAGSTER_HOME={home} (export it before `dagster dev` to see these cycles in the UI)")
+    return DagsterInstance.get()
+
+
+def _execute(job: str, inst: DagsterInstance, partition: str | None = None):
+    from paint_pipeline.definitions import defs
+
+    quiet = {"loggers": {"console": {"config": {"log_level": "INFO"}}}}  # step events stay in the instance
+    return defs.resolve_job_def(job).execute_in_process(instance=inst, partition_key=partition, raise_on_error=False,
+                                                        run_config=quiet)
+
+
+def _failure_message(result) -> tuple[list[str], str]:
+    failed = [e for e in result.all_events if e.is_step_failure or e.event_type_value == "ASSET_CHECK_EVALUATION"
+              and not e.event_specific_data.passed]
+    steps = sorted({e.step_key for e in failed if e.step_key})
+    messages = []
+    for e in failed:
+        if e.is_step_failure and e.step_failure_data.error:
+            messages.append(e.step_failure_data.error.message.strip().splitlines()[-1])
+        elif e.event_type_value == "ASSET_CHECK_EVALUATION":
+            messages.append(f"check {e.event_specific_data.check_name} failed: {e.event_specific_data.description}")
+    return steps, "; ".join(messages) or "see the run's logs"
+
+
+def cycle_next(profile: str | None, *, run: bool = True, say: Print = print) -> int:
+    settings = use_profile(profile)
+    inst = instance(settings, say)
+    if settings.warm_start_steps > 0 and not (checkpoint_dir(settings, WARM_START) / "manifest.json").is_file():
+        say(f"no warm start yet: running it first ({settings.warm_start_steps} steps)")
+        if not _execute("warm_start", inst).success:
+            say("the warm start failed; see the log above")
+            return 1
+    manifest = add_next_cycle(inst, settings)
+    say(f"{manifest.cycle}: parent {manifest.parent_cycle or 'none'} "
+        f"({manifest.parent_checkpoint or 'base model'}), step {manifest.start_step}, T={manifest.temperature:.3f}")
+    if not run:
+        say(f"added; launch it from the UI or with: dagster job execute -m paint_pipeline.definitions -j train_cycle "
+            f"--tags '{{\"dagster/partition\": \"{manifest.cycle}\"}}'")
+        return 0
+    result = _execute("train_cycle", inst, manifest.cycle)
+    if result.success:
+        say(f"{manifest.cycle} trained. Review it: paint-pipeline cycle approve {manifest.cycle} --by NAME "
+            f"(or reject ... --note WHY)")
+        return 0
+    steps, message = _failure_message(result)
+    record = {"cycle": manifest.cycle, "run_id": result.run_id, "failed_steps": steps, "message": message}
+    atomic_write_bytes(settings.root / "cycles" / f"{manifest.cycle}.failure.json", json.dumps(record, indent=2).encode())
+    say(f"{manifest.cycle} failed in {', '.join(steps) or 'the run'}: {message}")
+    return 1
+
+
+def _latest_metadata(inst: DagsterInstance, asset: str, cycle: str) -> dict:
+    records = inst.fetch_materializations(AssetRecordsFilter(asset_key=AssetKey(asset), asset_partitions=[cycle]),
+                                          limit=1).records
+    if not records:
+        return {}
+    return {k: getattr(v, "value", v) for k, v in records[0].asset_materialization.metadata.items()}
+
+
+def status_rows(inst: DagsterInstance, settings: PipelineSettings) -> list[dict]:
+    reviews = latest_reviews(inst)
+    rows = []
+    for cycle in cycles_in_order(inst):
+        manifest = read_manifest(settings, cycle)
+        cards = _latest_metadata(inst, "scorecards", cycle)
+        ckpt = _latest_metadata(inst, "policy_checkpoint", cycle)
+        ev = _latest_metadata(inst, "evaluation", cycle)
+        failure = settings.root / "cycles" / f"{cycle}.failure.json"
+        state = "evaluated" if ev else "trained" if ckpt else "scored" if cards else "not run"
+        if failure.is_file() and not ev:
+            state = "failed: " + json.loads(failure.read_text()).get("message", "")[:60]
+        review = reviews.get(cycle, {})
+        rows.append({
+            "cycle": cycle, "parent": (manifest.parent_cycle if manifest else None) or "-", "state": state,
+            "review": (f"{review['decision']} by {review['reviewer']}" if review else "pending"),
+            "T": manifest.temperature if manifest else None, "success": cards.get("render_success_rate"),
+            "reward": cards.get("mean_total"), "loss": ckpt.get("loss"), "kl": ckpt.get("kl"),
+            "eval_reward": ev.get("eval_mean_total"), "parent_eval": ev.get("parent_mean_total"),
+        })
+    return rows
+
+
+def format_status(rows: list[dict]) -> str:
+    def num(v, fmt="{:.3f}"):
+        return "-" if v is None else fmt.format(v)
+
+    head = f"{'cycle':<11} {'parent':<11} {'T':>5} {'render ok':>9} {'reward':>7} {'loss':>8} {'kl':>7} " \
+           f"{'held-out':>8} {'parent':>7}  {'review':<24} state"
+    lines = [head, "-" * len(head)]
+    for r in rows:
+        lines.append(f"{r['cycle']:<11} {r['parent']:<11} {num(r['T'], '{:.2f}'):>5} {num(r['success'], '{:.0%}'):>9} "
+                     f"{num(r['reward']):>7} {num(r['loss'], '{:.4f}'):>8} {num(r['kl'], '{:.4f}'):>7} "
+                     f"{num(r['eval_reward']):>8} {num(r['parent_eval']):>7}  {r['review']:<24} {r['state']}")
+    if not rows:
+        lines.append("(no cycles yet: paint-pipeline cycle next)")
+    return "\n".join(lines)
+
+
+def cycle_status(profile: str | None, *, as_json: bool = False, say: Print = print) -> int:
+    settings = use_profile(profile)
+    rows = status_rows(instance(settings, say), settings)
+    say(json.dumps(rows) if as_json else format_status(rows))
+    return 0
+
+
+def cycle_review(profile: str | None, cycle: str, decision: str, *, by: str, note: str = "", publish: bool = False,
+                 say: Print = print) -> int:
+    settings = use_profile(profile)
+    inst = instance(settings, say)
+    report_review(inst, cycle, decision, by=by, note=note)
+    say(f"{cycle} {decision} by {by}" + (f": {note}" if note else ""))
+    if decision == "approved":
+        if publish:
+            result = _execute("publish", inst, cycle)
+            say(f"published {cycle}" if result.success else f"publishing {cycle} failed: {_failure_message(result)[1]}")
+            return 0 if result.success else 1
+        say("the review sensor publishes it while dagster-daemon runs (dagster dev); or add --publish")
+    return 0
+
+
+def publish(profile: str | None, cycle: str, *, dry_run: bool, say: Print = print) -> int:
+    """Publishing outside Dagster (still only approved cycles)."""
+    from paint_pipeline.publish.publishing import publish_cycle
+
+    settings = use_profile(profile)
+    review = latest_reviews(instance(settings, say)).get(cycle)
+    if review is None or review["decision"] != "approved":
+        say(f"{cycle} is not approved ({'no review' if review is None else review['decision']}); nothing published")
+        return 1
+    report = publish_cycle(settings, cycle, checkpoint_dir(settings, cycle), settings.root / "registry",
+                           dry_run=dry_run, log=say)
+    say(f"{'would publish' if dry_run else 'published'} {len(report['files'])} files: {report['registry_entry']}")
+    return 0

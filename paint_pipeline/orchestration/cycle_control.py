@@ -1,0 +1,46 @@
+"""Creating cycles: the next partition key, its parent (the latest approved cycle), its manifest."""
+
+from __future__ import annotations
+
+from dagster import DagsterInstance
+
+from paint_pipeline.orchestration.reviews import CYCLES, cycles_in_order, decisions
+from paint_pipeline.pipeline.cycles import (
+    CycleManifest,
+    latest_approved,
+    next_cycle_key,
+    plan_cycle,
+    read_manifest,
+    write_manifest,
+)
+from paint_pipeline.pipeline.settings import PipelineSettings
+from paint_pipeline.prompts import load_split
+
+
+def ensure_manifest(instance: DagsterInstance, settings: PipelineSettings, cycle: str) -> CycleManifest:
+    """The cycle's manifest; written on first use (a cycle added from the UI gets its parent then)."""
+    manifest = read_manifest(settings, cycle)
+    if manifest is not None:
+        return manifest
+    earlier = [k for k in cycles_in_order(instance) if k < cycle]
+    parent = latest_approved(earlier, decisions(instance))
+    manifest = plan_cycle(settings, cycle, parent, [p.prompt_id for p in load_split("train")])
+    write_manifest(settings, manifest)
+    return manifest
+
+
+def add_next_cycle(instance: DagsterInstance, settings: PipelineSettings) -> CycleManifest:
+    """Adds the next partition and writes its manifest (parent = latest approved cycle, else the start)."""
+    key = next_cycle_key(cycles_in_order(instance))
+    manifest = plan_cycle(settings, key, latest_approved(cycles_in_order(instance), decisions(instance)),
+                          [p.prompt_id for p in load_split("train")])
+    instance.add_dynamic_partitions(CYCLES, [key])
+    write_manifest(settings, manifest)
+    return manifest
+
+
+def awaiting_review(instance: DagsterInstance) -> str | None:
+    """The newest cycle that trained but has no review yet (the schedule waits for it)."""
+    reviewed = decisions(instance)
+    cycles = cycles_in_order(instance)
+    return cycles[-1] if cycles and cycles[-1] not in reviewed else None

@@ -1,0 +1,89 @@
+"""The renders table (DESIGN.md §3): what the renderer made of each rollout, images stored beside it.
+
+One row per sample: status, the PNG's path and sha256, timings, the p5.brush calls actually executed,
+errors and repairs. `load_results` turns rows back into RenderResults (checking each image against its
+sha256), so a cycle can be re-scored without rendering again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Sequence
+
+import pyarrow as pa
+
+from paint_pipeline.fileio import atomic_write_bytes
+from paint_pipeline.parquet_io import read_checked
+from paint_pipeline.render.client import RenderResult
+
+SCHEMA = pa.schema([
+    pa.field("sample_id", pa.string(), nullable=False),
+    pa.field("status", pa.string(), nullable=False),
+    pa.field("image_path", pa.string()),
+    pa.field("image_sha256", pa.string()),
+    pa.field("render_ms", pa.float64(), nullable=False),
+    pa.field("brush_calls", pa.string(), nullable=False),  # JSON {method: count}
+    pa.field("text_calls", pa.int32(), nullable=False),
+    pa.field("brushes_used", pa.list_(pa.string())),
+    pa.field("dom_text_chars", pa.int32(), nullable=False),
+    pa.field("errors", pa.list_(pa.string())),
+    pa.field("console", pa.list_(pa.string())),
+    pa.field("repairs", pa.list_(pa.string())),
+])
+
+
+class RenderFileError(ValueError):
+    """A renders table or one of its images cannot be read or does not match; the message names the file."""
+
+
+def image_name(sample_id: str) -> str:
+    """A file name for a sample id such as cycle-0001/train-0042/3 (no separators, still readable)."""
+    return sample_id.replace("/", "__") + ".png"
+
+
+def to_table(results: Sequence[RenderResult], sample_ids: Sequence[str], image_dir: str | Path) -> pa.Table:
+    """Writes each image (atomically) into image_dir and returns the table describing them."""
+    if len(results) != len(sample_ids):
+        raise ValueError(f"{len(results)} render results for {len(sample_ids)} samples")
+    rows = []
+    for sid, r in zip(sample_ids, results):
+        path = digest = None
+        if r.png is not None:
+            path = str(atomic_write_bytes(Path(image_dir) / image_name(sid), r.png))
+            digest = hashlib.sha256(r.png).hexdigest()
+        rows.append({
+            "sample_id": sid, "status": r.status, "image_path": path, "image_sha256": digest,
+            "render_ms": float(r.render_ms), "brush_calls": json.dumps(r.brush_calls, sort_keys=True),
+            "text_calls": int(r.text_calls), "brushes_used": list(r.brushes_used),
+            "dom_text_chars": int(r.dom_text_chars), "errors": list(r.errors), "console": list(r.console)[:20],
+            "repairs": list(r.repairs),
+        })
+    return pa.Table.from_pylist(rows, schema=SCHEMA)
+
+
+def read_renders(path: str | Path) -> pa.Table:
+    return read_checked(path, SCHEMA, what="renders", error=RenderFileError)
+
+
+def load_results(table: pa.Table) -> list[RenderResult]:
+    """RenderResults from table rows, each image read back and checked against its sha256."""
+    out = []
+    for row in table.to_pylist():
+        png = None
+        if row["image_path"]:
+            path = Path(row["image_path"])
+            try:
+                png = path.read_bytes()
+            except OSError as exc:
+                raise RenderFileError(f"{path}: image of {row['sample_id']} cannot be read: {exc}") from None
+            if hashlib.sha256(png).hexdigest() != row["image_sha256"]:
+                raise RenderFileError(f"{path}: image of {row['sample_id']} does not match its sha256 in the table")
+        out.append(RenderResult(
+            id=row["sample_id"], status=row["status"], png=png, render_ms=row["render_ms"],
+            brush_calls=json.loads(row["brush_calls"]), text_calls=row["text_calls"],
+            brushes_used=list(row["brushes_used"] or []), dom_text_chars=row["dom_text_chars"],
+            errors=list(row["errors"] or []), console=list(row["console"] or []), repairs=list(row["repairs"] or []),
+        ))
+    return out

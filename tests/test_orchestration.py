@@ -1,0 +1,191 @@
+"""The Dagster chain on the tiny profile: cycles, checks, the human gate, publishing, rescoring, lineage.
+
+One module-scoped instance runs the warm start and two cycles (the second trains from the first); the
+tests then review, publish, reject and re-score against it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+from dagster import (
+    AssetKey,
+    DagsterInstance,
+    build_schedule_context,
+    build_sensor_context,
+    instance_for_test,
+    partition_loading_context,
+)
+
+from paint_pipeline.definitions import defs
+from paint_pipeline.orchestration.automation import advance_training, review_sensor
+from paint_pipeline.orchestration.commands import status_rows
+from paint_pipeline.orchestration.cycle_control import add_next_cycle
+from paint_pipeline.orchestration.reviews import report_review
+from paint_pipeline.pipeline.cycles import CycleError, read_manifest
+from paint_pipeline.pipeline.lineage import lineage
+from paint_pipeline.pipeline.settings import load_settings
+from paint_pipeline.policy.checkpoint import open_checkpoint
+
+REPO = Path(__file__).resolve().parent.parent
+QUIET = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+
+
+def run(job: str, instance: DagsterInstance, partition: str | None = None, **kwargs):
+    return defs.resolve_job_def(job).execute_in_process(instance=instance, partition_key=partition,
+                                                        raise_on_error=False, run_config=QUIET, **kwargs)
+
+
+def checks_of(result) -> dict[str, bool]:
+    return {e.event_specific_data.check_name: e.event_specific_data.passed for e in result.all_events
+            if e.event_type_value == "ASSET_CHECK_EVALUATION"}
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory):
+    root = tmp_path_factory.mktemp("pipeline")
+    saved = {k: os.environ.get(k) for k in ("PAINT_ARTIFACTS", "PAINT_PROFILE")}
+    os.environ.update(PAINT_ARTIFACTS=str(root / "artifacts"), PAINT_PROFILE="tiny")
+    with instance_for_test() as instance:
+        settings = load_settings()
+        assert run("warm_start", instance).success
+        first = add_next_cycle(instance, settings)
+        r1 = run("train_cycle", instance, first.cycle)
+        report_review(instance, first.cycle, "approved", by="alice", note="fine")
+        second = add_next_cycle(instance, settings)
+        r2 = run("train_cycle", instance, second.cycle)
+        yield {"instance": instance, "settings": settings, "root": root / "artifacts", "results": (r1, r2)}
+    for k, v in saved.items():
+        if v is None:
+            os.environ.pop(k, None)
+        else:
+            os.environ[k] = v
+
+
+def test_a_cycle_materializes_every_asset_and_passes_its_checks(world):
+    r1, _ = world["results"]
+    root = world["root"]
+    assert r1.success
+    for asset in ("rollouts", "renders", "scorecards", "evaluation"):
+        assert pq.read_table(root / asset / "cycle-0001.parquet").num_rows > 0, asset
+    assert open_checkpoint(root / "checkpoints" / "cycle-0001").manifest["step"] == 1
+    assert checks_of(r1) == {"render_success_above_floor": True, "rewards_finite_and_in_range": True,
+                             "reward_variance_not_collapsed": True, "checkpoint_loads": True,
+                             "not_worse_than_parent": True}
+    cards = r1.asset_materializations_for_node("scorecards")[0].metadata
+    assert cards["reward_version"].value.startswith("rv-") and "mean_total" in cards and "rollouts_sha256" in cards
+    rollouts = r1.asset_materializations_for_node("rollouts")[0].metadata
+    assert rollouts["config_hash"].value and rollouts["cycle_parent"].value == "none"
+    assert rollouts["parent_checkpoint"].value.endswith("warm-start")
+
+
+def test_the_second_cycle_trains_from_the_first(world):
+    _, r2 = world["results"]
+    assert r2.success
+    manifest = read_manifest(world["settings"], "cycle-0002")
+    assert manifest.parent_cycle == "cycle-0001" and manifest.start_step == 1
+    checkpoint = open_checkpoint(world["root"] / "checkpoints" / "cycle-0002").manifest
+    assert checkpoint["parent"].endswith("checkpoints/cycle-0001") and checkpoint["step"] == 2
+    rows = {r["cycle"]: r for r in status_rows(world["instance"], world["settings"])}
+    assert rows["cycle-0001"]["review"] == "approved by alice" and rows["cycle-0002"]["review"] == "pending"
+
+
+def test_lineage_runs_from_checkpoint_to_base(world):
+    chain = lineage(world["settings"], "cycle-0002")
+    kinds = [step["kind"] for step in chain]
+    assert kinds == ["cycle", "scorecards", "renders", "rollouts", "prompts"] * 2 + ["warm_start", "base_model"]
+    assert [s["name"] for s in chain if s["kind"] == "cycle"] == ["cycle-0002", "cycle-0001"]
+    assert all(s["state"] == "unchanged" for s in chain if "state" in s)
+
+
+def test_review_sensor_publishes_approved_cycles_only(world):
+    instance = world["instance"]
+    context = build_sensor_context(instance=instance, definitions=defs)
+    with partition_loading_context(dynamic_partitions_store=instance):
+        data = review_sensor.evaluate_tick(context)  # the latest review event: cycle-0001 approved
+    assert [(r.job_name, r.partition_key) for r in data.run_requests] == [("publish", "cycle-0001")]
+    assert run("publish", instance, "cycle-0001").success
+    entry = world["root"] / "registry" / "paint-tiny-lora" / "cycle-0001"
+    names = sorted(p.name for p in entry.iterdir())
+    assert names == ["README.md", "adapter", "checkpoint_manifest.json", "lineage.json", "scorecard_summary.json"]
+    card = (entry / "README.md").read_text()
+    assert "tiny-random" in card and "r=4" in card and "rv-" in card and "cycle-0001" in card
+    assert "alignment 0.35" in card  # the reward weights, as configured
+
+    report_review(instance, "cycle-0002", "rejected", by="bob", note="worse on held-out")
+    with partition_loading_context(dynamic_partitions_store=instance):
+        data = review_sensor.evaluate_tick(build_sensor_context(instance=instance, definitions=defs,
+                                                                cursor=data.cursor))
+    assert not data.run_requests and "rejected" in data.skip_message
+    refused = run("publish", instance, "cycle-0002")
+    assert not refused.success and not (world["root"] / "registry" / "paint-tiny-lora" / "cycle-0002").exists()
+    # a rejected cycle never parents: the next cycle trains from cycle-0001
+    third = add_next_cycle(instance, world["settings"])
+    assert third.parent_cycle == "cycle-0001"
+    # and the schedule waits for the new cycle's review instead of stacking cycles
+    assert "awaits review" in advance_training.evaluate_tick(build_schedule_context(instance=instance)).skip_message
+
+
+def test_reviews_name_their_cycle(world):
+    with pytest.raises(CycleError, match="cycle-0099 is not a cycle"):
+        report_review(world["instance"], "cycle-0099", "approved", by="alice")
+
+
+def test_rescore_keeps_both_reward_versions(world, tmp_path):
+    profile = tmp_path / "rescore.json"
+    tiny = load_settings("tiny").to_dict()
+    tiny["reward"] = {**tiny["reward"], "w_compile": 0.2, "w_alignment": 0.25}
+    profile.write_text(json.dumps(tiny))
+    os.environ["PAINT_PROFILE"] = str(profile)
+    try:
+        result = run("rescore", world["instance"], "cycle-0001")
+    finally:
+        os.environ["PAINT_PROFILE"] = "tiny"
+    assert result.success
+    table = pq.read_table(world["root"] / "rescored_scorecards" / "cycle-0001.parquet").to_pylist()
+    original = pq.read_table(world["root"] / "scorecards" / "cycle-0001.parquet").to_pylist()
+    assert table[0]["reward_version"] != table[0]["previous_reward_version"] == original[0]["reward_version"]
+    assert [r["previous_total"] for r in table] == [r["total"] for r in original]
+
+
+def test_a_failed_check_stops_the_chain(world, tmp_path):
+    profile = tmp_path / "strict.json"
+    profile.write_text(json.dumps({**load_settings("tiny").to_dict(), "min_render_success": 0.5}))
+    os.environ["PAINT_PROFILE"] = str(profile)
+    instance = world["instance"]
+    try:
+        cycle = add_next_cycle(instance, load_settings()).cycle
+        result = run("train_cycle", instance, cycle)
+    finally:
+        os.environ["PAINT_PROFILE"] = "tiny"
+    assert not result.success
+    assert checks_of(result)["render_success_above_floor"] is False
+    materialized = {e.asset_key for e in result.all_events if e.event_type_value == "ASSET_MATERIALIZATION"}
+    assert AssetKey("renders") in materialized and AssetKey("scorecards") not in materialized
+    assert not (world["root"] / "checkpoints" / cycle).exists()
+
+
+def test_dagster_job_execute_runs_a_tiny_cycle(tmp_path):
+    env = {**os.environ, "PAINT_ARTIFACTS": str(tmp_path / "artifacts"), "PAINT_PROFILE": "tiny",
+           "DAGSTER_HOME": str(tmp_path / "home")}
+    (tmp_path / "home").mkdir()
+    cli = str(Path(sys.executable).parent / "paint-pipeline")
+    added = subprocess.run([cli, "cycle", "next", "--no-run"], cwd=REPO, env=env, capture_output=True, text=True,
+                           timeout=600)
+    assert added.returncode == 0, added.stderr[-2000:]
+    proc = subprocess.run([str(Path(sys.executable).parent / "dagster"), "job", "execute", "-m",
+                           "paint_pipeline.definitions", "-j", "train_cycle", "--tags",
+                           '{"dagster/partition": "cycle-0001"}'], cwd=REPO, env=env, capture_output=True, text=True,
+                          timeout=600)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    assert (tmp_path / "artifacts" / "checkpoints" / "cycle-0001" / "manifest.json").is_file()
+    status = subprocess.run([cli, "cycle", "status", "--json"], cwd=REPO, env=env, capture_output=True, text=True,
+                            timeout=300)
+    rows = json.loads(status.stdout.strip().splitlines()[-1])
+    assert rows[0]["cycle"] == "cycle-0001" and rows[0]["state"] == "evaluated"
