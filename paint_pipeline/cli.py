@@ -155,6 +155,9 @@ def build_parser() -> argparse.ArgumentParser:
     lineage.add_argument("--profile", default=None)
     lineage.add_argument("--json", action="store_true")
 
+    dashboard = sub.add_parser("dashboard", help="regenerate <artifacts>/dashboard.html (charts and galleries)")
+    dashboard.add_argument("--profile", default=None)
+
     publish = sub.add_parser("publish", help="publish an approved cycle (registry, and hubs when configured)")
     publish.add_argument("cycle", metavar="CYCLE")
     publish.add_argument("--profile", default=None)
@@ -312,6 +315,14 @@ def cmd_lineage(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_dashboard(args: argparse.Namespace) -> int:
+    from paint_pipeline.pipeline.dashboard import build_dashboard
+    from paint_pipeline.pipeline.settings import load_settings
+
+    print(f"dashboard written to {build_dashboard(load_settings(args.profile))}")
+    return 0
+
+
 def cmd_publish(args: argparse.Namespace) -> int:
     from paint_pipeline.orchestration import commands
 
@@ -365,6 +376,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "render": cmd_render, "score": cmd_score, "reward-config": cmd_reward_config, "calibrate": cmd_calibrate,
         "sample": cmd_sample, "warm-start": cmd_warm_start, "policy-config": cmd_policy_config,
         "train-online": cmd_train_online, "cycle": cmd_cycle, "lineage": cmd_lineage, "publish": cmd_publish,
+        "dashboard": cmd_dashboard,
         ("bench", "render"): cmd_bench_render, ("bench", "score"): cmd_bench_score,
         ("bench", "update"): cmd_bench_update,
     }

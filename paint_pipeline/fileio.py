@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Iterator
 
 
-def atomic_write_bytes(path: str | Path, data: bytes) -> Path:
-    """Writes data to a temporary file beside path, then renames it into place."""
+def atomic_write_bytes(path: str | Path, data: bytes, mode: int = 0o644) -> Path:
+    """Writes data to a temporary file beside path, then renames it into place (readable by others
+    unless `mode` says otherwise: the temporary file starts private)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -20,6 +21,7 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> Path:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -18,6 +18,7 @@ def write_table(table: pa.Table, path: str | Path) -> Path:
     os.close(fd)
     try:
         pq.write_table(table, tmp)
+        os.chmod(tmp, 0o644)  # mkstemp's file is private; a table is not
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

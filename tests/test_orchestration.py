@@ -23,6 +23,7 @@ from dagster import (
     partition_loading_context,
 )
 
+from paint_pipeline import typed_config
 from paint_pipeline.definitions import defs
 from paint_pipeline.orchestration.automation import advance_training, review_sensor
 from paint_pipeline.orchestration.commands import status_rows
@@ -30,7 +31,7 @@ from paint_pipeline.orchestration.cycle_control import add_next_cycle
 from paint_pipeline.orchestration.reviews import report_review
 from paint_pipeline.pipeline.cycles import CycleError, read_manifest
 from paint_pipeline.pipeline.lineage import lineage
-from paint_pipeline.pipeline.settings import load_settings
+from paint_pipeline.pipeline.settings import PipelineSettings, SettingsError, load_settings
 from paint_pipeline.policy.checkpoint import open_checkpoint
 
 REPO = Path(__file__).resolve().parent.parent
@@ -130,6 +131,66 @@ def test_review_sensor_publishes_approved_cycles_only(world):
     assert third.parent_cycle == "cycle-0001"
     # and the schedule waits for the new cycle's review instead of stacking cycles
     assert "awaits review" in advance_training.evaluate_tick(build_schedule_context(instance=instance)).skip_message
+
+
+def test_the_dashboard_shows_charts_and_galleries_offline(world, tmp_path):
+    from paint_pipeline.pipeline.dashboard import build_dashboard
+
+    page = build_dashboard(world["settings"])
+    text = page.read_text()
+    assert "http://" not in text and "https://" not in text  # nothing to fetch: works offline
+    chromium = os.environ.get("PP_CHROMIUM", "/usr/bin/chromium")
+    base = [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1300,1000"]
+    dom = subprocess.run([*base, "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120).stdout
+    assert dom.count('class="chart"') == 6
+    assert 'id="gallery-cycle-0001"' in dom and 'id="gallery-cycle-0002"' in dom and 'http-equiv="refresh"' in dom
+    shot = tmp_path / "dashboard.png"
+    subprocess.run([*base, f"--screenshot={shot}", page.as_uri()], capture_output=True, timeout=120, check=True)
+    from PIL import Image
+
+    with Image.open(shot) as image:
+        assert image.size == (1300, 1000) and len(set(image.convert("L").getdata())) > 10  # drawn, not blank
+
+
+class RecordingHub:
+    """Stands in for huggingface_hub.HfApi: records each call and the files of the uploaded folder."""
+
+    calls: list = []
+
+    def create_repo(self, repo_id, **kwargs):
+        RecordingHub.calls.append(("create_repo", repo_id, kwargs))
+
+    def upload_folder(self, *, repo_id, folder_path, **kwargs):
+        files = sorted(str(p.relative_to(folder_path)) for p in Path(folder_path).rglob("*") if p.is_file())
+        RecordingHub.calls.append(("upload_folder", repo_id, files))
+        return "https://huggingface.co/recorded/commit/1"
+
+
+def test_publishing_uploads_the_whole_entry_to_the_hubs(world, monkeypatch, tmp_path):
+    import huggingface_hub
+    import kagglehub
+
+    from paint_pipeline.publish.publishing import publish_cycle
+
+    RecordingHub.calls = []
+    kaggle_calls = []
+    monkeypatch.setattr(huggingface_hub, "HfApi", RecordingHub)
+    monkeypatch.setattr(kagglehub, "model_upload", lambda handle, folder, **kw: kaggle_calls.append(
+        (handle, sorted(p.name for p in Path(folder).iterdir()), kw["version_notes"])))
+    settings = load_settings("tiny")
+    hubbed = typed_config.from_dict(PipelineSettings, {**settings.to_dict(), "hub_repo_id": "me/paint-lora",
+                                                       "kaggle_handle": "me/paint-lora/transformers/tiny"},
+                                    source="test", error=SettingsError)
+    checkpoint = world["root"] / "checkpoints" / "cycle-0001"
+    dry = publish_cycle(hubbed, "cycle-0001", checkpoint, tmp_path / "registry", dry_run=True, log=lambda m: None)
+    assert dry["dry_run"] and "README.md" in dry["files"] and not (tmp_path / "registry").exists()
+    assert RecordingHub.calls == [] and kaggle_calls == []  # a dry run uploads nothing
+    report = publish_cycle(hubbed, "cycle-0001", checkpoint, tmp_path / "registry", log=lambda m: None)
+    entry_files = report["files"]
+    assert RecordingHub.calls[0][:2] == ("create_repo", "me/paint-lora")
+    assert RecordingHub.calls[1] == ("upload_folder", "me/paint-lora", entry_files)
+    assert kaggle_calls == [("me/paint-lora/transformers/tiny", sorted({f.split("/")[0] for f in entry_files}),
+                             "paint-pipeline cycle-0001")]
 
 
 def test_reviews_name_their_cycle(world):

@@ -205,9 +205,13 @@ def evaluation(context: AssetExecutionContext, pipeline: PipelineResource, rende
                                          label=manifest.parent_cycle or (WARM_START if manifest.parent_checkpoint
                                                                          else "base"), log=context.log.info)
     comparison = steps.compare_evaluations(current, parent)
+    from paint_pipeline.pipeline.dashboard import build_dashboard
+
+    dashboard = build_dashboard(settings)  # regenerated after every cycle
     yield Output(current, metadata={**numbers(comparison), "reward_version": reward.version,
                                     "checkpoint_path": MetadataValue.path(str(folder)),
-                                    "cycle_parent": manifest.parent_cycle or "none"})
+                                    "cycle_parent": manifest.parent_cycle or "none",
+                                    "dashboard": MetadataValue.path(str(dashboard))})
     yield checks.not_worse(comparison["eval_mean_total"], comparison["parent_mean_total"], settings)
 
 
