@@ -1,0 +1,145 @@
+"""Procedural p5.brush sketches for a prompt: a supervised warm-start corpus for the policy.
+
+Modules: `api` (what sketches may call), `reading` (the prompt: template, palette, brushes), `writing`
+(the JavaScript writer and shared drawing helpers), and the templates by subject: `nature`, `animals`,
+`geometry`, `scenes`.
+
+`generate_sketch(prompt, category, seed)` writes a short, readable p5.js 2.x +
+p5.brush 2.2.2 sketch (600x600 WEBGL canvas, everything painted in `setup()`)
+that paints the prompt with one of a few composition templates per category.
+The output is deterministic in (prompt, category, seed); the seed varies
+positions, counts, palettes, brushes and sub-variants.
+
+Conditioning on the prompt:
+- template: the prompt's category (the `category` of data/prompts/*.jsonl:
+  abstract, animal, flower, geometric, landscape, night, pattern, scene, sky,
+  tree, water, weather), refined by keywords (a scene with apples is a still
+  life, an animal that swims is a fish); without a category, keywords alone;
+- palette: colour words of the prompt ("red", "golden", ...) and the colours
+  things imply ("sea" -> blue, teal; `reward.colour`) replace the template's
+  default colours role by role: a colour goes to the role of the noun it
+  qualifies ("green pond"), else to the role whose default is closest (see
+  `_Ctx.palette`); the colours a prompt names always appear as hex literals.
+  Other colourful areas fall back to a shade of a prompt colour or to a
+  muted version of their default, so the painted colour stays on the prompt's
+  palette; monochrome media (charcoal, graphite, ink, ... with no colour
+  medium or colour word) are painted in greys; "on black paper" sets the paper;
+- brushes: the medium words (crayon, pastel, marker, ink, pencil, charcoal,
+  watercolour, spray paint) choose the stroke brushes;
+- shape words: "horizon"-like prompts get horizontal strokes, forests
+  vertical ones, and so on.
+
+Known p5.brush 2.2.2 behaviour the templates respect (docs/p5brush_pitfalls.md):
+`brush.fill` is translucent, so large areas of a named colour are laid with
+`brush.wash` and glazed with a watercolour `brush.fill`; a group of washes is
+always closed by a `brush.fill` before the next stroke, because a wash that
+follows another fill or wash is dropped when a stroke comes right after it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from typing import Callable
+
+from paint_pipeline.policy.procedural.api import ALLOWED_API, ALLOWED_BRUSHES, ALLOWED_FIELDS, CATEGORIES
+from paint_pipeline.policy.procedural.reading import _Ctx, _words
+from paint_pipeline.policy.procedural.writing import _Js, _title
+from paint_pipeline.policy.procedural.nature import _flower, _landscape, _sky, _tree, _water, _weather
+from paint_pipeline.policy.procedural.animals import _animal
+from paint_pipeline.policy.procedural.geometry import _abstract, _geometric, _pattern
+from paint_pipeline.policy.procedural.scenes import _night, _scene
+
+__all__ = ["ALLOWED_API", "ALLOWED_BRUSHES", "ALLOWED_FIELDS", "CATEGORIES", "corpus", "generate_sketch",
+           "template_for"]
+
+_TEMPLATES: dict[str, Callable[[_Js, _Ctx], None]] = {
+    "abstract": _abstract,
+    "animal": _animal,
+    "flower": _flower,
+    "geometric": _geometric,
+    "landscape": _landscape,
+    "night": _night,
+    "pattern": _pattern,
+    "scene": _scene,
+    "sky": _sky,
+    "tree": _tree,
+    "water": _water,
+    "weather": _weather,
+}
+# Aliases a caller may use for a category.
+_ALIASES = {"city": "scene", "still_life": "scene", "still-life": "scene", "space": "night", "op-art": "geometric",
+            "op_art": "geometric", "sea": "water", "ocean": "water", "seascape": "water", "plant": "flower",
+            "plants": "flower", "forest": "tree", "cityscape": "scene", "interior": "scene", "bird": "animal",
+            "animals": "animal"}
+
+# Keyword routing when there is no (known) category: first match wins.
+_KEYWORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("night", ("night", "moon", "moonlit", "stars", "starry", "midnight", "galaxy", "milky", "fireflies", "nebula",
+               "space", "planet", "planets", "cosmos", "fireworks", "lantern")),
+    ("weather", ("rain", "rainy", "snow", "snowstorm", "storm", "stormy", "fog", "foggy", "wind", "windy", "lightning",
+                 "blizzard", "hail", "drizzle", "thunderstorm", "rainbow", "hurricane", "frost", "tornado")),
+    ("animal", ("cat", "dog", "fish", "koi", "bird", "birds", "owl", "crow", "horse", "fox", "rabbit", "deer", "whale",
+                "tiger", "lion", "elephant", "butterfly", "bee", "snail", "hedgehog", "heron", "flamingo", "geese",
+                "goldfish", "jellyfish", "turtle", "bear", "wolf", "duck", "swan", "hummingbird", "ladybug")),
+    ("flower", ("flower", "flowers", "rose", "roses", "tulip", "tulips", "poppy", "poppies", "daisy", "daisies",
+                "sunflower", "sunflowers", "lotus", "peony", "peonies", "blossom", "bouquet", "orchid", "iris",
+                "lily", "pansy", "hibiscus", "bloom", "blooming", "petals", "dandelion", "marigolds")),
+    ("tree", ("tree", "trees", "forest", "oak", "pine", "pines", "birch", "willow", "palm", "grove", "woods", "spruce",
+              "cypress", "bonsai", "maple", "maples")),
+    ("scene", ("city", "skyline", "street", "town", "village", "buildings", "houses", "rooftops", "still", "apple",
+               "apples", "pear", "pears", "lemons", "vase", "mug", "jug", "bowl", "table", "room", "chair", "window",
+               "market", "cafe", "bookshelf", "kitchen")),
+    ("water", ("sea", "ocean", "waves", "wave", "river", "lake", "pond", "stream", "water", "beach", "shore", "lagoon",
+               "bay", "harbour", "harbor", "waterfall", "ripples", "canal", "surf", "tide", "lighthouse", "coast",
+               "coastal", "boat", "boats", "sailboat")),
+    ("sky", ("sky", "skies", "clouds", "cloud", "sunset", "sunrise", "dawn", "dusk", "cumulus", "cirrus")),
+    ("pattern", ("pattern", "patterns", "tile", "tiles", "weave", "plaid", "tartan", "quilt", "wallpaper", "textile",
+                 "fabric", "gingham", "herringbone", "paisley", "repeating", "repeated", "motif", "motifs", "brick")),
+    ("geometric", ("geometric", "circles", "squares", "triangles", "grid", "op-art", "op", "stripes", "hexagon",
+                   "hexagonal", "lattice", "bauhaus", "mondrian", "cube", "cubes", "concentric", "polygon",
+                   "polygons", "tessellation", "isometric", "mandala")),
+    ("landscape", ("landscape", "hill", "hills", "mountain", "mountains", "field", "fields", "meadow", "valley",
+                   "desert", "dunes", "canyon", "cliff", "cliffs", "horizon", "prairie", "road", "countryside",
+                   "farm", "glacier", "volcano")),
+)
+
+
+def template_for(prompt: str, category: str | None) -> str:
+    """The template (a category name of `CATEGORIES`) a prompt is painted with."""
+    if category:
+        key = category.strip().lower()
+        key = _ALIASES.get(key, key)
+        if key in _TEMPLATES:
+            return key
+    words = set(_words(prompt))
+    text = prompt.lower()
+    for name, keys in _KEYWORDS:
+        if any((k in words) if "-" not in k else (k in text) for k in keys):
+            return name
+    return "abstract"
+
+
+def _rng(prompt: str, category: str | None, seed: int) -> random.Random:
+    digest = hashlib.sha256(f"{prompt}\x00{category}\x00{seed}".encode("utf-8")).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+def generate_sketch(prompt: str, category: str | None, seed: int) -> str:
+    """A complete, valid p5.brush sketch (JavaScript source) that paints the prompt.
+
+    Deterministic in (prompt, category, seed).
+    """
+    ctx = _Ctx(prompt, _rng(prompt, category, seed))
+    js = _Js(_title(prompt))
+    _TEMPLATES[template_for(prompt, category)](js, ctx)
+    return js.code()
+
+
+def corpus(prompts: list[tuple[str, str | None]], per_prompt: int, seed: int = 0) -> list[tuple[str, str]]:
+    """(prompt, sketch) pairs, per_prompt variants per prompt."""
+    out = []
+    for prompt, category in prompts:
+        for k in range(per_prompt):
+            out.append((prompt, generate_sketch(prompt, category, seed * 1_000_003 + k)))
+    return out
