@@ -155,6 +155,16 @@ def build_parser() -> argparse.ArgumentParser:
     lineage.add_argument("--profile", default=None)
     lineage.add_argument("--json", action="store_true")
 
+    evaluate = sub.add_parser("evaluate", help="checkpoints on held-out prompts with fixed seeds and 95%% intervals")
+    evaluate.add_argument("--cycles", default="all", help="comma-separated cycles, or 'all' (every checkpoint)")
+    evaluate.add_argument("--split", default="test", choices=("validation", "test"))
+    evaluate.add_argument("--prompts", type=_positive_int, default=None, help="first N prompts (default: all)")
+    evaluate.add_argument("--samples", type=_positive_int, default=None, help="samples per prompt (default: profile)")
+    evaluate.add_argument("--no-start", action="store_true", help="skip cycle 0 (the policy before any update)")
+    evaluate.add_argument("--profile", default=None)
+    evaluate.add_argument("--json", action="store_true")
+    _add_renderer_options(evaluate)
+
     dashboard = sub.add_parser("dashboard", help="regenerate <artifacts>/dashboard.html (charts and galleries)")
     dashboard.add_argument("--profile", default=None)
 
@@ -315,6 +325,31 @@ def cmd_lineage(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_evaluate(args: argparse.Namespace) -> int:
+    from dataclasses import asdict
+
+    from paint_pipeline.pipeline.cycles import CYCLE_RE, cycle_index
+    from paint_pipeline.pipeline.heldout import evaluate_cycles, format_rows
+    from paint_pipeline.pipeline.settings import load_settings
+    from paint_pipeline.prompts import load_split
+    from paint_pipeline.reward import RewardScorer
+
+    settings = load_settings(args.profile)
+    settings = settings.replace(eval_split=args.split, eval_prompts=args.prompts or len(load_split(args.split)),
+                                eval_samples_per_prompt=args.samples or settings.eval_samples_per_prompt)
+    if args.cycles == "all":
+        found = (settings.root / "checkpoints").glob("cycle-*/manifest.json")
+        cycles = sorted((p.parent.name for p in found if CYCLE_RE.match(p.parent.name)), key=cycle_index)
+    else:
+        cycles = [c.strip() for c in args.cycles.split(",") if c.strip()]
+    scorer = RewardScorer(settings.reward_config())
+    with RendererService(args.renderer_url, pool_size=args.pool_size) as client:
+        rows = evaluate_cycles(settings, cycles, client, scorer, include_start=not args.no_start,
+                               log=lambda m: print(m, file=sys.stderr))
+    print(json.dumps([asdict(r) for r in rows]) if args.json else format_rows(rows))
+    return 0
+
+
 def cmd_dashboard(args: argparse.Namespace) -> int:
     from paint_pipeline.pipeline.dashboard import build_dashboard
     from paint_pipeline.pipeline.settings import load_settings
@@ -376,7 +411,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "render": cmd_render, "score": cmd_score, "reward-config": cmd_reward_config, "calibrate": cmd_calibrate,
         "sample": cmd_sample, "warm-start": cmd_warm_start, "policy-config": cmd_policy_config,
         "train-online": cmd_train_online, "cycle": cmd_cycle, "lineage": cmd_lineage, "publish": cmd_publish,
-        "dashboard": cmd_dashboard,
+        "dashboard": cmd_dashboard, "evaluate": cmd_evaluate,
         ("bench", "render"): cmd_bench_render, ("bench", "score"): cmd_bench_score,
         ("bench", "update"): cmd_bench_update,
     }

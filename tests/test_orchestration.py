@@ -193,6 +193,20 @@ def test_publishing_uploads_the_whole_entry_to_the_hubs(world, monkeypatch, tmp_
                              "paint-pipeline cycle-0001")]
 
 
+def test_held_out_evaluation_compares_cycle_zero_with_each_cycle(world):
+    from paint_pipeline.pipeline.heldout import evaluate_cycles, format_rows
+    from paint_pipeline.render.service import RendererService
+    from paint_pipeline.reward import RewardScorer
+
+    settings = world["settings"].replace(eval_split="test", eval_prompts=2)
+    with RendererService(pool_size=2) as client:
+        rows = evaluate_cycles(settings, ["cycle-0001", "cycle-0002"], client,
+                               RewardScorer(settings.reward_config()), log=lambda m: None)
+    assert [r.label for r in rows] == ["cycle 0 (warm start)", "cycle-0001", "cycle-0002"]
+    assert all(r.samples == 2 and r.total[1] <= r.total[0] <= r.total[2] for r in rows)
+    assert "95% bootstrap" in format_rows(rows)
+
+
 def test_reviews_name_their_cycle(world):
     with pytest.raises(CycleError, match="cycle-0099 is not a cycle"):
         report_review(world["instance"], "cycle-0099", "approved", by="alice")

@@ -138,6 +138,10 @@ class PipelineSettings:
     def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
+    def replace(self, **changes: Any) -> "PipelineSettings":
+        return typed_config.from_dict(PipelineSettings, {**self.to_dict(), **changes}, source=f"profile {self.profile!r}",
+                                      error=SettingsError)
+
     def settings_hash(self) -> str:
         return hashlib.sha256(json.dumps(self.to_dict(), sort_keys=True).encode()).hexdigest()[:16]
 
