@@ -7,6 +7,7 @@ Unpartitioned: prompts, policy_warm_start, reward_calibration. Backfill-only: re
 """
 
 
+import json
 import os
 import sys
 import time
@@ -25,6 +26,7 @@ from dagster import (
     asset,
 )
 
+from paint_pipeline.fileio import atomic_write_bytes
 from paint_pipeline.orchestration import checks
 from paint_pipeline.orchestration.cycle_control import ensure_manifest
 from paint_pipeline.orchestration.metadata import best_and_worst, file_fields, numbers
@@ -38,7 +40,9 @@ from paint_pipeline.orchestration.resources import (
 )
 from paint_pipeline.orchestration.reviews import latest_reviews
 from paint_pipeline.pipeline import steps
+from paint_pipeline.policy.checkpoint import open_checkpoint
 from paint_pipeline.pipeline.cycles import WARM_START, manifest_path
+from paint_pipeline.pipeline.dashboard import build_dashboard
 from paint_pipeline.prompts import SPLITS, check_no_overlap, load_split
 
 cycles = DynamicPartitionsDefinition(name="cycles")
@@ -70,8 +74,6 @@ def policy_warm_start(context: AssetExecutionContext, pipeline: PipelineResource
         context.log.info(f"profile {settings.profile!r} has no warm start: cycle 1 starts from the base model")
         return MaterializeResult(metadata={"steps": 0})
     folder = steps.run_warm_start(settings, log=context.log.info)
-    from paint_pipeline.policy.checkpoint import open_checkpoint
-
     manifest = open_checkpoint(folder).manifest
     return MaterializeResult(metadata={"checkpoint": MetadataValue.path(str(folder)), "steps": settings.warm_start_steps,
                                        **numbers(manifest["metrics"]), "config_hash": manifest["config_hash"]})
@@ -163,10 +165,6 @@ def policy_checkpoint(context: AssetExecutionContext, pipeline: PipelineResource
     cycle = context.partition_key
     manifest = ensure_manifest(context.instance, settings, cycle)
     config_file = settings.root / "cycles" / f"{cycle}.policy.json"
-    from paint_pipeline.fileio import atomic_write_bytes
-
-    import json
-
     atomic_write_bytes(config_file, json.dumps(manifest.policy_config, indent=2).encode())
     out = checkpoints.folder(settings, cycle)
     args = ["--config", str(config_file), "--rollouts", str(table_path(settings, "rollouts", cycle)),
@@ -205,8 +203,6 @@ def evaluation(context: AssetExecutionContext, pipeline: PipelineResource, rende
                                          label=manifest.parent_cycle or (WARM_START if manifest.parent_checkpoint
                                                                          else "base"), log=context.log.info)
     comparison = steps.compare_evaluations(current, parent)
-    from paint_pipeline.pipeline.dashboard import build_dashboard
-
     dashboard = build_dashboard(settings)  # regenerated after every cycle
     yield Output(current, metadata={**numbers(comparison), "reward_version": reward.version,
                                     "checkpoint_path": MetadataValue.path(str(folder)),
