@@ -45,9 +45,12 @@ def completion_logps(model, input_ids: torch.Tensor, attention_mask: torch.Tenso
     logits = logits[:, -(completion_len + 1) : -1, :]
     if logits.dtype in (torch.float16, torch.bfloat16):  # log-softmax in half precision loses the small log-probs
         logits = logits.float()
-    logits = logits / temperature
+    # In place: the head's backward needs its input and weight, not its output, so this saves a
+    # (batch x length x vocabulary) copy.
+    logits.div_(temperature)
     targets = input_ids[:, -completion_len:]
-    return torch.log_softmax(logits, dim=-1).gather(-1, targets.unsqueeze(-1)).squeeze(-1)
+    # log softmax at the sampled token only: logit - logsumexp, without materialising the full log-softmax.
+    return logits.gather(-1, targets.unsqueeze(-1)).squeeze(-1) - torch.logsumexp(logits, dim=-1)
 
 
 def grpo_loss(
