@@ -133,6 +133,25 @@ def test_review_sensor_publishes_approved_cycles_only(world):
     assert "awaits review" in advance_training.evaluate_tick(build_schedule_context(instance=instance)).skip_message
 
 
+def test_an_approval_with_auto_continue_starts_the_next_cycle(world, tmp_path):
+    instance = world["instance"]
+    profile = tmp_path / "auto.json"
+    profile.write_text(json.dumps({**load_settings("tiny").to_dict(), "auto_continue": True}))
+    os.environ["PAINT_PROFILE"] = str(profile)
+    try:
+        cursor_context = build_sensor_context(instance=instance, definitions=defs)
+        with partition_loading_context(dynamic_partitions_store=instance):
+            first = review_sensor.evaluate_tick(cursor_context)  # consume the earlier reviews
+            report_review(instance, "cycle-0001", "approved", by="carol", note="again")
+            data = review_sensor.evaluate_tick(build_sensor_context(instance=instance, definitions=defs,
+                                                                    cursor=first.cursor))
+    finally:
+        os.environ["PAINT_PROFILE"] = "tiny"
+    requests = [(r.job_name, r.partition_key) for r in data.run_requests]
+    assert requests[0] == ("publish", "cycle-0001") and requests[1][0] == "train_cycle"
+    assert read_manifest(world["settings"], requests[1][1]).parent_cycle == "cycle-0001"
+
+
 def test_the_dashboard_shows_charts_and_galleries_offline(world, tmp_path):
     from paint_pipeline.pipeline.dashboard import build_dashboard
 
@@ -244,6 +263,19 @@ def test_a_failed_check_stops_the_chain(world, tmp_path):
     materialized = {e.asset_key for e in result.all_events if e.event_type_value == "ASSET_MATERIALIZATION"}
     assert AssetKey("renders") in materialized and AssetKey("scorecards") not in materialized
     assert not (world["root"] / "checkpoints" / cycle).exists()
+
+    # the run-failure sensor records why the cycle failed, beside its manifest
+    from dagster import DagsterEventType, build_run_status_sensor_context
+
+    from paint_pipeline.orchestration.automation import cycle_failure_sensor
+
+    failure = next(e for e in result.all_events if e.event_type == DagsterEventType.RUN_FAILURE)
+    context = build_run_status_sensor_context(sensor_name="cycle_failure_sensor", dagster_event=failure,
+                                              dagster_instance=instance, dagster_run=result.dagster_run,
+                                              partition_key=cycle).for_run_failure()
+    cycle_failure_sensor(context)
+    record = json.loads((world["root"] / "cycles" / f"{cycle}.failure.json").read_text())
+    assert record["cycle"] == cycle and record["run_id"] == result.run_id
 
 
 def test_dagster_job_execute_runs_a_tiny_cycle(tmp_path):

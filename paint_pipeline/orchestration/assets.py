@@ -111,8 +111,10 @@ def renders(context: AssetExecutionContext, rollouts: pa.Table, pipeline: Pipeli
     with renderer.session(settings) as client:
         table = steps.render_rollouts(rollouts, client, settings, image_dir)
     statuses = Counter(table.column("status").to_pylist())
+    manifest = ensure_manifest(context.instance, settings, cycle)
     yield Output(table, metadata={
-        **file_fields("rollouts", table_path(settings, "rollouts", cycle)), "renders": table.num_rows,
+        **_lineage_fields(settings, manifest), **file_fields("rollouts", table_path(settings, "rollouts", cycle)),
+        "renders": table.num_rows,
         "render_success_rate": statuses.get("SUCCESS", 0) / max(1, table.num_rows),
         "statuses": MetadataValue.json(dict(statuses)), "images": MetadataValue.path(str(image_dir)),
         "mean_render_ms": sum(table.column("render_ms").to_pylist()) / max(1, table.num_rows),
@@ -131,14 +133,22 @@ def scorecards(context: AssetExecutionContext, rollouts: pa.Table, renders: pa.T
     reward = scorer.scorer(settings)
     table, stats = steps.score_renders(rollouts, renders, reward, scale_rewards=settings.policy_config().scale_rewards)
     summary = steps.summarize_scorecards(table)
+    manifest = ensure_manifest(context.instance, settings, cycle)
     yield Output(table, metadata={
-        **numbers(summary), **numbers(stats), "reward_version": reward.version,
+        **_lineage_fields(settings, manifest), **numbers(summary), **numbers(stats), "reward_version": reward.version,
         "alignment_backend": reward.backend_name, **file_fields("rollouts", table_path(settings, "rollouts", cycle)),
         **file_fields("renders", table_path(settings, "renders", cycle)),
         "best_and_worst": best_and_worst(table, renders),
     })
     yield checks.rewards_valid(table)
     yield checks.reward_variance(table, settings)
+
+
+def _reward_version_of(scorecards_path) -> str:
+    import pyarrow.parquet as pq
+
+    versions = set(pq.read_table(scorecards_path, columns=["reward_version"]).column("reward_version").to_pylist())
+    return ", ".join(sorted(versions)) or "none"
 
 
 def _train_command(settings, processes: int, args: list[str]) -> list[str]:
@@ -182,6 +192,7 @@ def policy_checkpoint(context: AssetExecutionContext, pipeline: PipelineResource
         **file_fields("rollouts", table_path(settings, "rollouts", cycle)),
         **file_fields("scorecards", table_path(settings, "scorecards", cycle)),
         "checkpoint_path": MetadataValue.path(str(out)), "processes": processes,
+        "reward_version": _reward_version_of(table_path(settings, "scorecards", cycle)),
     })
     yield checks.checkpoint_loads(out)
 
@@ -204,9 +215,9 @@ def evaluation(context: AssetExecutionContext, pipeline: PipelineResource, rende
                                                                          else "base"), log=context.log.info)
     comparison = steps.compare_evaluations(current, parent)
     dashboard = build_dashboard(settings)  # regenerated after every cycle
-    yield Output(current, metadata={**numbers(comparison), "reward_version": reward.version,
+    yield Output(current, metadata={**_lineage_fields(settings, manifest), **numbers(comparison),
+                                    "reward_version": reward.version,
                                     "checkpoint_path": MetadataValue.path(str(folder)),
-                                    "cycle_parent": manifest.parent_cycle or "none",
                                     "dashboard": MetadataValue.path(str(dashboard))})
     yield checks.not_worse(comparison["eval_mean_total"], comparison["parent_mean_total"], settings)
 
