@@ -22,18 +22,19 @@ from pathlib import Path
 import torch
 
 from paint_pipeline.policy.checkpoint import (
+    CheckpointError,
     check_compatible,
     open_checkpoint,
     save_checkpoint,
     set_rng_state,
     sha256_file,
 )
-from paint_pipeline.policy.config import PolicyConfig
+from paint_pipeline.policy.config import PolicyConfig, PolicyConfigError
 from paint_pipeline.policy.hardware import HardwareProfile, resolve
-from paint_pipeline.policy.rollouts import read_rollouts
+from paint_pipeline.policy.rollouts import RolloutFileError, read_rollouts
 from paint_pipeline.policy.update import Example, make_optimizer, run_update
 from paint_pipeline.reward.advantages import group_advantages
-from paint_pipeline.reward.table import read_table
+from paint_pipeline.reward.table import ScorecardFileError, read_table
 
 
 def load_examples(rollouts_path: Path, scorecards_path: Path, config: PolicyConfig) -> tuple[list[Example], dict]:
@@ -147,7 +148,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     world_size = int(os.environ.get("WORLD_SIZE", "1"))
     rank = int(os.environ.get("RANK", "0"))
-    config = PolicyConfig.from_file(args.config) if args.config else PolicyConfig()
+    try:
+        config = PolicyConfig.from_file(args.config) if args.config else PolicyConfig()
+    except PolicyConfigError as exc:
+        print(f"paint_pipeline.policy.train: {exc}", file=sys.stderr)
+        return 1
     if world_size > 1:
         import torch.distributed as dist
 
@@ -165,6 +170,10 @@ def main(argv: list[str] | None = None) -> int:
                 })
             elif rank == 0:
                 print(json.dumps({k: v for k, v in summary.items() if k != "history"}))
+    except (CheckpointError, PolicyConfigError, RolloutFileError, ScorecardFileError, ValueError) as exc:
+        # Bad inputs: one line naming the file and the problem, not a traceback.
+        print(f"paint_pipeline.policy.train: {exc}", file=sys.stderr)
+        return 1
     finally:
         if world_size > 1:
             import torch.distributed as dist

@@ -1,0 +1,114 @@
+"""A soak of the renderer: many sketches (honest, broken, hostile, mixed) through one service.
+
+Honest: the benchmark corpus. Broken: the same sketches cut short, with a misspelt call, or with a name
+that does not exist. Hostile: the renderer's own hostile corpus (network, files, loops, memory bombs,
+forged counters, tampering; `renderer/test/hostile/`). Reports every status, whether each item was
+classified as its kind allows, and the service's memory (PSS of its process tree) over the run.
+`scripts/soak_renderer.py` prints the report; a test runs it on 1,000 sketches.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from paint_pipeline.procstat import PeakMemory, tree_memory_mb
+from paint_pipeline.render.bench import DEFAULT_CORPUS, client_pid
+from paint_pipeline.render.client import STATUSES, RenderItem
+
+REPO = Path(__file__).resolve().parents[2]
+HOSTILE_DIR = REPO / "renderer" / "test" / "hostile"
+# What a broken sketch may become: never SUCCESS by luck of a crash, never CRASHED or RENDERER_ERROR.
+BROKEN_ALLOWED = {"PARSE_ERROR", "RUNTIME_ERROR", "NO_CANVAS", "SUCCESS"}
+
+
+def hostile_corpus() -> list[dict[str, Any]]:
+    """The hostile sketches whose code is a plain string, with the statuses each may end in."""
+    script = ("const fs=require('fs'),path=require('path');const dir=process.argv[1];const out=[];"
+              "for(const f of fs.readdirSync(dir).filter(f=>f.endsWith('.js')).sort()){"
+              "const m=require(path.join(dir,f));"
+              "if(typeof m.code==='string')out.push({name:f,code:m.code,expect:m.expect||null});}"
+              "console.log(JSON.stringify(out));")
+    out = subprocess.run(["node", "-e", script, str(HOSTILE_DIR)], capture_output=True, text=True, check=True)
+    sketches = json.loads(out.stdout)
+    # The node tests point the network probes at a listener of theirs; here they aim at the discard port,
+    # which the sandbox must block all the same (an unparsable placeholder would only be a RUNTIME_ERROR).
+    for h in sketches:
+        h["code"] = h["code"].replace("__UDP_PORT__", "9").replace("__PORT__", "9")
+    return sketches
+
+
+def broken_variants(code: str, rng: random.Random) -> str:
+    kind = rng.randrange(3)
+    if kind == 0:  # cut short: unbalanced braces or a half statement
+        return code[: rng.randrange(len(code) // 4, len(code) * 3 // 4)]
+    if kind == 1:  # a method p5.brush does not have
+        return code.replace("brush.line(", "brush.lline(", 1) if "brush.line(" in code else code + "\nbrush.nope();"
+    return code.replace("function setup() {", "function setup() {\n  undefinedPainter.paint();", 1)
+
+
+def build_corpus(n: int, seed: int = 0) -> list[dict[str, Any]]:
+    """n items: half honest, 30% broken, 20% hostile, shuffled."""
+    rng = random.Random(seed)
+    honest = [p.read_text() for p in sorted(DEFAULT_CORPUS.glob("*.js"))]
+    hostile = hostile_corpus()
+    items = []
+    for i in range(n):
+        share = i / n
+        if share < 0.5:
+            items.append({"kind": "honest", "code": honest[i % len(honest)], "allowed": {"SUCCESS"}})
+        elif share < 0.8:
+            items.append({"kind": "broken", "code": broken_variants(honest[i % len(honest)], rng),
+                          "allowed": BROKEN_ALLOWED})
+        else:
+            h = hostile[i % len(hostile)]
+            allowed = set(h["expect"] or STATUSES) - {"RENDERER_ERROR"}
+            items.append({"kind": "hostile:" + h["name"], "code": h["code"], "allowed": allowed})
+    rng.shuffle(items)
+    return items
+
+
+def run_soak(client, n: int = 1000, *, chunk: int = 16, timeout_ms: int = 10_000, size: int = 128,
+             progress: bool = True) -> dict[str, Any]:
+    items = build_corpus(n)
+    pid = client_pid(client)
+    statuses: dict[str, dict[str, int]] = {}
+    misclassified = []
+    memory_trace = []
+    started = time.perf_counter()
+    with PeakMemory(pid) as peak:
+        for start in tqdm(range(0, n, chunk), desc="soak", unit="chunk", disable=not progress):
+            batch = items[start : start + chunk]
+            results = client.render_batch([RenderItem(id=str(start + j), code=it["code"], seed=start + j, size=size)
+                                           for j, it in enumerate(batch)], timeout_ms=timeout_ms)
+            for it, r in zip(batch, results):
+                kind = it["kind"].split(":")[0]
+                statuses.setdefault(kind, {})
+                statuses[kind][r.status] = statuses[kind].get(r.status, 0) + 1
+                if r.status not in it["allowed"]:
+                    misclassified.append({"kind": it["kind"], "status": r.status, "errors": r.errors[:2]})
+            memory_trace.append(round(tree_memory_mb(pid)[0], 1))
+    return {
+        "sketches": n, "seconds": time.perf_counter() - started, "statuses": statuses,
+        "classified": sum(sum(v.values()) for v in statuses.values()), "misclassified": misclassified,
+        "peak_pss_mb": peak.peak_pss_mb, "peak_rss_mb": peak.peak_rss_mb,
+        "pss_after_first_tenth_mb": memory_trace[max(0, len(memory_trace) // 10 - 1)] if memory_trace else 0.0,
+        "pss_end_mb": memory_trace[-1] if memory_trace else 0.0, "healthy_after": client.is_healthy(),
+    }
+
+
+def format_report(r: dict[str, Any]) -> str:
+    lines = [f"soak: {r['sketches']} sketches in {r['seconds']:.0f} s through one renderer service",
+             f"  classified {r['classified']} / {r['sketches']}; outside their allowed statuses: {len(r['misclassified'])}"]
+    for kind, counts in sorted(r["statuses"].items()):
+        lines.append(f"  {kind:<8} " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1])))
+    lines.append(f"  service memory (PSS of its process tree): peak {r['peak_pss_mb']:.0f} MB, after the first tenth "
+                 f"{r['pss_after_first_tenth_mb']:.0f} MB, at the end {r['pss_end_mb']:.0f} MB; healthy after: "
+                 f"{r['healthy_after']}")
+    return "\n".join(lines)

@@ -1,0 +1,191 @@
+"""The pipeline under faults: nothing is lost or half-written, and every bad input gets a named error.
+
+- the training process killed mid-update: no checkpoint (never a partial one); a rerun completes and equals an
+  uninterrupted run;
+- the renderer killed mid-batch: the client says so; a rerun of the step writes the whole table again, once;
+- a corrupt Parquet file, a corrupt checkpoint, an invalid config value, a prompt file with a bad line: the
+  command fails with a message naming the file and the problem;
+- a soak of 1,000 sketches through one renderer: every result classified, memory bounded (the report is kept).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pyarrow as pa
+import pytest
+from safetensors.torch import load_file
+
+from paint_pipeline.parquet_io import write_table
+from paint_pipeline.policy.checkpoint import open_checkpoint
+from paint_pipeline.policy.config import PolicyConfig
+from paint_pipeline.policy.rollouts import to_table, write_rollouts
+from paint_pipeline.policy.sampling import generate
+from paint_pipeline.policy.tiny import save_tiny_base
+from paint_pipeline.render.client import RendererError, RenderItem
+from paint_pipeline.render.service import RendererService
+from paint_pipeline.render.table import read_renders
+from paint_pipeline.reward.table import SCHEMA as SCORECARD_SCHEMA
+
+REPO = Path(__file__).resolve().parent.parent
+CLI = str(Path(sys.executable).parent / "paint-pipeline")
+SLOW = "function setup() { createCanvas(64, 64); const t = Date.now(); while (Date.now() - t < 1500) {} background(9); }"
+
+
+def cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([CLI, *args], cwd=REPO, capture_output=True, text=True, timeout=600,
+                          env={**os.environ, **(env or {})})
+
+
+@pytest.fixture(scope="module")
+def cycle_files(tmp_path_factory):
+    root = tmp_path_factory.mktemp("faults")
+    base = save_tiny_base(root / "tiny-base", seed=0)
+    from paint_pipeline.policy.models import load_base, load_tokenizer
+
+    tokenizer, model = load_tokenizer(str(base)), load_base(str(base))
+    rollouts = generate(model, tokenizer, [("p1", "a red sea"), ("p2", "three yellow circles")], group_size=2,
+                        temperature=0.9, max_new_tokens=12, base_seed=3)
+    table = to_table(rollouts, cycle="c1", policy_checkpoint="base")
+    ids = table.column("sample_id").to_pylist()
+    columns = {f.name: ([0.0] * len(ids) if pa.types.is_floating(f.type) else [[] for _ in ids]
+                        if pa.types.is_list(f.type) else ["x"] * len(ids)) for f in SCORECARD_SCHEMA}
+    columns.update(sample_id=ids, total=[0.1, 0.9, 0.3, 0.6], advantage=[None] * len(ids))
+    config = PolicyConfig(base_model=str(base), models_dir=str(root / "models"), lora_r=4, lora_alpha=8,
+                          group_size=2, max_new_tokens=12, steps_per_cycle=60, minibatch_size=4,
+                          learning_rate=1e-3, device="cpu")
+    (root / "policy.json").write_text(json.dumps(config.to_dict()))
+    return {"root": root, "config": root / "policy.json", "rollouts": write_rollouts(table, root / "rollouts.parquet"),
+            "scorecards": write_table(pa.Table.from_pydict(columns, schema=SCORECARD_SCHEMA),
+                                      root / "scorecards.parquet")}
+
+
+def train_command(files, out: Path) -> list[str]:
+    return [sys.executable, "-m", "paint_pipeline.policy.train", "--config", str(files["config"]),
+            "--rollouts", str(files["rollouts"]), "--scorecards", str(files["scorecards"]), "--cycle", "c1",
+            "--out", str(out)]
+
+
+def test_a_killed_update_leaves_no_checkpoint_and_a_rerun_completes(cycle_files):
+    out = cycle_files["root"] / "checkpoints" / "c1"
+    env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(train_command(cycle_files, out), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True, env=env, start_new_session=True)
+    for line in proc.stdout:  # wait until optimizer steps are running, then kill without warning
+        if "[train] step 5:" in line:
+            os.killpg(proc.pid, signal.SIGKILL)
+            break
+    proc.wait(timeout=60)
+    assert proc.returncode == -signal.SIGKILL, "the update finished before it could be killed"
+    assert not out.exists()  # absent, never partial
+    leftovers = [p.name for p in out.parent.iterdir()] if out.parent.exists() else []
+    assert all(name.startswith(".c1.") for name in leftovers), leftovers  # only an unnamed staging folder
+
+    rerun = subprocess.run(train_command(cycle_files, out), capture_output=True, text=True, env=env, timeout=600)
+    assert rerun.returncode == 0, rerun.stderr[-2000:]
+    assert open_checkpoint(out).manifest["step"] == 60  # complete: every file matches the manifest
+    clean = cycle_files["root"] / "clean"
+    assert subprocess.run(train_command(cycle_files, clean), capture_output=True, env=env, timeout=600).returncode == 0
+    a = load_file(str(out / "adapter" / "adapter_model.safetensors"))
+    b = load_file(str(clean / "adapter" / "adapter_model.safetensors"))
+    assert a.keys() == b.keys() and all((a[k] == b[k]).all() for k in a)  # the same inputs give the same weights
+
+
+def test_a_renderer_killed_mid_batch_is_reported_and_a_rerun_writes_each_row_once(tmp_path):
+    from paint_pipeline.pipeline.settings import load_settings
+    from paint_pipeline.pipeline.steps import render_rollouts
+
+    service = RendererService(pool_size=2)
+    client = service.start()
+    client.retries = 0
+    failure: dict = {}
+
+    def render() -> None:
+        try:
+            client.render_batch([RenderItem(id=str(i), code=SLOW) for i in range(8)], timeout_ms=10_000)
+        except RendererError as exc:
+            failure["error"] = str(exc)
+
+    worker = threading.Thread(target=render)
+    worker.start()
+    time.sleep(2.0)
+    os.killpg(service.process.pid, signal.SIGKILL)  # the service and its browser, mid-batch
+    worker.join(timeout=60)
+    service.stop()
+    assert "renderer at" in failure.get("error", "") and "/render_batch" in failure["error"]
+
+    rows = [{"sample_id": f"c1/p{i}/0", "code": "function setup() { createCanvas(32, 32); background(200); }",
+             "seed": i} for i in range(6)]
+    rollouts = pa.Table.from_pylist(rows)
+    settings = load_settings("tiny")
+    path = tmp_path / "renders" / "c1.parquet"
+    with RendererService(pool_size=2) as fresh:
+        for _ in range(2):  # the rerun after the failure, and once more
+            write_table(render_rollouts(rollouts, fresh, settings, tmp_path / "renders" / "c1", progress=False), path)
+    table = read_renders(path)
+    ids = table.column("sample_id").to_pylist()
+    assert sorted(ids) == sorted(r["sample_id"] for r in rows) and len(set(ids)) == len(ids)
+    assert len(list((tmp_path / "renders" / "c1").glob("*.png"))) == len(rows)
+
+
+def test_bad_inputs_get_errors_that_name_the_file(tmp_path, cycle_files):
+    corrupt = tmp_path / "rollouts.parquet"
+    corrupt.write_bytes(b"PAR1 this is not parquet")
+    from paint_pipeline.policy.rollouts import RolloutFileError, read_rollouts
+
+    with pytest.raises(RolloutFileError, match=f"{corrupt}: not a readable Parquet file"):
+        read_rollouts(corrupt)
+    out = subprocess.run([sys.executable, "-m", "paint_pipeline.policy.train", "--config", str(cycle_files["config"]),
+                          "--rollouts", str(corrupt), "--scorecards", str(cycle_files["scorecards"]), "--cycle", "x",
+                          "--out", str(tmp_path / "x")], capture_output=True, text=True, timeout=300)
+    assert out.returncode != 0 and str(corrupt) in out.stderr and not (tmp_path / "x").exists()
+
+    checkpoint = cycle_files["root"] / "checkpoints" / "c1"
+    if not checkpoint.exists():  # this test may run alone
+        subprocess.run(train_command(cycle_files, checkpoint), capture_output=True, timeout=600, check=True)
+    broken = tmp_path / "broken-checkpoint"
+    subprocess.run(["cp", "-r", str(checkpoint), str(broken)], check=True)
+    state = broken / "training_state.pt"
+    state.write_bytes(state.read_bytes()[:64])
+    result = cli("sample", "--checkpoint", str(broken), "--base-model", json.loads(cycle_files["config"].read_text())[
+        "base_model"], "--limit", "1")
+    assert result.returncode == 1 and "training_state.pt does not match its sha256" in result.stderr
+
+    bad_profile = tmp_path / "profile.json"
+    bad_profile.write_text(json.dumps({"profile": "mine", "eval_prompts": 0}))
+    result = cli("cycle", "--profile", str(bad_profile), "status", env={"PAINT_ARTIFACTS": str(tmp_path / "a")})
+    assert result.returncode == 1 and "profile 'mine': eval_prompts = 0: must be an integer >= 1" in result.stderr
+    bad_policy = tmp_path / "policy.json"
+    bad_policy.write_text(json.dumps({"learning_rate": -1}))
+    result = cli("sample", "--policy-config", str(bad_policy), "--limit", "1")
+    assert result.returncode == 1 and "learning_rate" in result.stderr and "must be a finite number > 0" in result.stderr
+
+    prompts = tmp_path / "prompts.jsonl"
+    prompts.write_text('{"prompt_id": "x-1", "prompt": "a red sea", "category": "water", "difficulty": "easy"}\n'
+                       '{"prompt_id": "x-2", "prompt": \n')
+    from paint_pipeline.prompts import PromptFileError, load_prompts
+
+    with pytest.raises(PromptFileError, match=f"{prompts}:2"):
+        load_prompts(prompts)
+
+
+def test_a_soak_of_1000_sketches_through_one_renderer():
+    from paint_pipeline.render.soak import format_report, run_soak
+
+    with RendererService() as client:
+        report = run_soak(client, 1000, progress=False)
+    text = format_report(report)
+    (REPO / ".pytest_cache").mkdir(exist_ok=True)
+    (REPO / ".pytest_cache" / "soak_report.txt").write_text(text + "\n")
+    assert report["classified"] == 1000 and report["healthy_after"], text
+    honest = report["statuses"]["honest"]
+    assert honest.get("SUCCESS", 0) >= 0.97 * sum(honest.values()), text
+    assert not [m for m in report["misclassified"] if not m["kind"].startswith("honest")], text
+    assert report["pss_end_mb"] <= report["pss_after_first_tenth_mb"] + 400, text  # no growth with the count
