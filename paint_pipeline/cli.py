@@ -150,6 +150,10 @@ def build_parser() -> argparse.ArgumentParser:
         if verb == "approve":
             review.add_argument("--publish", action="store_true", help="publish now, without waiting for the sensor")
 
+    demo = sub.add_parser("demo", help="make demo: warm start if needed, then N self-approved, published cycles")
+    demo.add_argument("--cycles", type=_positive_int, default=1)
+    demo.add_argument("--profile", default=None)
+
     lineage = sub.add_parser("lineage", help="checkpoint -> scorecards -> renders -> rollouts -> prompts, to the base")
     lineage.add_argument("target", metavar="CHECKPOINT_OR_CYCLE")
     lineage.add_argument("--profile", default=None)
@@ -316,6 +320,12 @@ def cmd_cycle(args: argparse.Namespace) -> int:
                                  publish=getattr(args, "publish", False))
 
 
+def cmd_demo(args: argparse.Namespace) -> int:
+    from paint_pipeline.orchestration import commands
+
+    return commands.demo(args.profile, args.cycles)
+
+
 def cmd_lineage(args: argparse.Namespace) -> int:
     from paint_pipeline.pipeline.lineage import format_lineage, lineage
     from paint_pipeline.pipeline.settings import load_settings
@@ -411,7 +421,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "render": cmd_render, "score": cmd_score, "reward-config": cmd_reward_config, "calibrate": cmd_calibrate,
         "sample": cmd_sample, "warm-start": cmd_warm_start, "policy-config": cmd_policy_config,
         "train-online": cmd_train_online, "cycle": cmd_cycle, "lineage": cmd_lineage, "publish": cmd_publish,
-        "dashboard": cmd_dashboard, "evaluate": cmd_evaluate,
+        "dashboard": cmd_dashboard, "evaluate": cmd_evaluate, "demo": cmd_demo,
         ("bench", "render"): cmd_bench_render, ("bench", "score"): cmd_bench_score,
         ("bench", "update"): cmd_bench_update,
     }
