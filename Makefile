@@ -48,11 +48,11 @@ test-python: setup
 secrets: $(PIP_STAMP)
 	$(PY) scripts/secret_scan.py
 
+# The whole Dagster chain on the embedded default (SmolLM2-135M-Instruct + LoRA): the warm start if there is
+# none yet, then DEMO_CYCLES cycles, each approved by the demo itself and published. Run it again to continue.
+DEMO_CYCLES ?= 2
 demo: setup
-	@echo "The end-to-end training demo arrives with the Dagster job (issue 6)."
-	@echo "What runs today: rendering the benchmark corpus and the renderer benchmark:"
-	$(VENV)/bin/paint-pipeline render data/sketches/bench/*.js --out artifacts/demo
-	$(VENV)/bin/paint-pipeline bench render
+	$(VENV)/bin/paint-pipeline demo --cycles $(DEMO_CYCLES)
 
 clean:
 	rm -rf $(VENV) renderer/node_modules

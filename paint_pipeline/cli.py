@@ -154,6 +154,16 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--cycles", type=_positive_int, default=1)
     demo.add_argument("--profile", default=None)
 
+    curve = sub.add_parser("learning-curve", help="cycle 0 and N approved cycles (run if missing) on held-out "
+                                                  "prompts: a table, a chart and the verdict against the targets")
+    curve.add_argument("--cycles", type=_positive_int, default=3)
+    curve.add_argument("--split", default="test", choices=("validation", "test"))
+    curve.add_argument("--prompts", type=_positive_int, default=16, help="first N prompts of the split")
+    curve.add_argument("--samples", type=_positive_int, default=1, help="samples per prompt")
+    curve.add_argument("--out", type=Path, default=None, help="default: <artifacts>/learning_curve")
+    curve.add_argument("--profile", default=None)
+    _add_renderer_options(curve)
+
     lineage = sub.add_parser("lineage", help="checkpoint -> scorecards -> renders -> rollouts -> prompts, to the base")
     lineage.add_argument("target", metavar="CHECKPOINT_OR_CYCLE")
     lineage.add_argument("--profile", default=None)
@@ -360,6 +370,14 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_learning_curve(args: argparse.Namespace) -> int:
+    from paint_pipeline.orchestration import commands
+
+    return commands.learning_curve(args.profile, args.cycles, split=args.split, prompts=args.prompts,
+                                   samples=args.samples, out=args.out, renderer_url=args.renderer_url,
+                                   pool_size=args.pool_size)
+
+
 def cmd_dashboard(args: argparse.Namespace) -> int:
     from paint_pipeline.pipeline.dashboard import build_dashboard
     from paint_pipeline.pipeline.settings import load_settings
@@ -421,7 +439,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "render": cmd_render, "score": cmd_score, "reward-config": cmd_reward_config, "calibrate": cmd_calibrate,
         "sample": cmd_sample, "warm-start": cmd_warm_start, "policy-config": cmd_policy_config,
         "train-online": cmd_train_online, "cycle": cmd_cycle, "lineage": cmd_lineage, "publish": cmd_publish,
-        "dashboard": cmd_dashboard, "evaluate": cmd_evaluate, "demo": cmd_demo,
+        "dashboard": cmd_dashboard, "evaluate": cmd_evaluate, "demo": cmd_demo, "learning-curve": cmd_learning_curve,
         ("bench", "render"): cmd_bench_render, ("bench", "score"): cmd_bench_score,
         ("bench", "update"): cmd_bench_update,
     }

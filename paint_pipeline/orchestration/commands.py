@@ -88,6 +88,15 @@ def cycle_next(profile: str | None, *, run: bool = True, say: Print = print) -> 
     return 1
 
 
+def _check_failure(settings: PipelineSettings, cycle: str) -> str | None:
+    """The message of a cycle stopped by a failed asset check (not by a crash), else None."""
+    path = settings.root / "cycles" / f"{cycle}.failure.json"
+    if not path.is_file():
+        return None
+    message = json.loads(path.read_text()).get("message", "")
+    return message if message.startswith("check ") else None
+
+
 def _latest_metadata(inst: DagsterInstance, asset: str, cycle: str) -> dict:
     records = inst.fetch_materializations(AssetRecordsFilter(asset_key=AssetKey(asset), asset_partitions=[cycle]),
                                           limit=1).records
@@ -174,19 +183,36 @@ def publish(profile: str | None, cycle: str, *, dry_run: bool, say: Print = prin
 
 def demo(profile: str | None, cycles: int, *, say: Print = print) -> int:
     """`make demo`: the warm start if needed, then `cycles` cycles, each approved by the demo itself and
-    published; a second run continues from the last approved cycle."""
+    published; a second run continues from the last approved cycle.
+
+    A cycle stopped by one of its blocking checks (too few renders, no reward variance, worse than its parent on
+    held-out prompts) is rejected by the demo with the check's message and the next cycle starts again from the
+    last approved one; the demo gives up after two such cycles in a row or on any other failure.
+    """
     from paint_pipeline.pipeline.dashboard import build_dashboard
 
     settings = use_profile(profile)
     inst = instance(settings, say)
-    for _ in range(cycles):
+    approved, stopped_in_a_row = 0, 0
+    while approved < cycles:
         before = set(cycles_in_order(inst))
-        if cycle_next(profile, say=say) != 0:
+        code = cycle_next(profile, say=say)
+        added = [c for c in cycles_in_order(inst) if c not in before]
+        if code != 0:
+            failure = _check_failure(settings, added[0]) if added else None
+            if failure is None or stopped_in_a_row >= 1:
+                say("the demo stopped: " + ("two cycles in a row failed their checks" if failure else
+                                            "see the message above"))
+                return 1
+            stopped_in_a_row += 1
+            cycle_review(profile, added[0], "rejected", by="make-demo", note=f"self-rejected by the demo: {failure}",
+                         say=say)
+            continue
+        stopped_in_a_row = 0
+        if cycle_review(profile, added[0], "approved", by="make-demo",
+                        note="self-approved by the demo (no human review)", publish=True, say=say) != 0:
             return 1
-        cycle = next(c for c in cycles_in_order(inst) if c not in before)
-        if cycle_review(profile, cycle, "approved", by="make-demo", note="self-approved by the demo (no human review)",
-                        publish=True, say=say) != 0:
-            return 1
+        approved += 1
     rows = status_rows(inst, settings)
     say(format_status(rows))
     dashboard = build_dashboard(settings)
@@ -199,4 +225,56 @@ def demo(profile: str | None, cycles: int, *, say: Print = print) -> int:
         say(f"  registry     {settings.root / 'registry' / settings.registry_name / last}/")
         say(f"  lineage      .venv/bin/paint-pipeline lineage {last}")
     say(f"  the UI       DAGSTER_HOME={os.environ['DAGSTER_HOME']} .venv/bin/dagster dev -w workspace.yaml")
+    return 0
+
+
+def learning_curve(profile: str | None, cycles: int, *, split: str, prompts: int | None, samples: int | None,
+                   out: Path | None, renderer_url: str | None = None, pool_size: int | None = None,
+                   say: Print = print) -> int:
+    """`paint-pipeline learning-curve`: makes sure `cycles` approved cycles exist (running the missing ones the
+    way `make demo` does), then evaluates cycle 0 and each of them on held-out prompts with fixed seeds and
+    writes a table, a chart and the verdict against the targets to `out`."""
+    from paint_pipeline.pipeline import learning_curve as lc
+    from paint_pipeline.pipeline.heldout import evaluate_cycles, format_rows
+    from paint_pipeline.prompts import load_split
+    from paint_pipeline.render import RendererService
+    from paint_pipeline.reward import RewardScorer
+
+    settings = use_profile(profile)
+    inst = instance(settings, say)
+
+    def approved() -> list[str]:
+        reviews = latest_reviews(inst)
+        return [c for c in cycles_in_order(inst) if reviews.get(c, {}).get("decision") == "approved"
+                and (checkpoint_dir(settings, c) / "manifest.json").is_file()]
+
+    missing = cycles - len(approved())
+    if missing > 0:
+        say(f"{len(approved())} approved cycles; running {missing} more (self-approved, as in make demo)")
+        if demo(profile, missing, say=say) != 0:
+            return 1
+    chosen = approved()[:cycles]
+    settings = settings.replace(eval_split=split, eval_prompts=prompts or len(load_split(split)),
+                                eval_samples_per_prompt=samples or settings.eval_samples_per_prompt)
+    scorer = RewardScorer(settings.reward_config())
+    with RendererService(renderer_url or settings.renderer_url, pool_size=pool_size or settings.renderer_pool_size) \
+            as client:
+        rows = evaluate_cycles(settings, chosen, client, scorer, include_start=True, log=say)
+    out = out or settings.root / "learning_curve"
+    out.mkdir(parents=True, exist_ok=True)
+    caption = (f"{settings.eval_prompts} {split} prompts x {settings.eval_samples_per_prompt} samples, "
+               f"T={settings.eval_temperature}, fixed seeds; profile {settings.profile}")
+    table = lc.markdown_table(rows)
+    check = lc.verdict(rows)
+    atomic_write_bytes(out / "learning_curve.md", (table + "\n\n" + caption + "\n\n" + "\n".join(
+        f"- {line}" for line in check.lines()) + "\n").encode())
+    atomic_write_bytes(out / "learning_curve.svg", lc.svg_chart(rows, caption=caption).encode())
+    atomic_write_bytes(out / "learning_curve.json", lc.to_json(rows, {
+        "profile": settings.profile, "split": split, "prompts": settings.eval_prompts,
+        "samples_per_prompt": settings.eval_samples_per_prompt, "temperature": settings.eval_temperature,
+        "seed": settings.eval_seed, "cycles": chosen}).encode())
+    say(format_rows(rows))
+    for line in check.lines():
+        say(line)
+    say(f"written: {out / 'learning_curve.md'}, {out / 'learning_curve.svg'}, {out / 'learning_curve.json'}")
     return 0

@@ -73,18 +73,13 @@ def sample_rollouts(settings: PipelineSettings, manifest: CycleManifest, *, prog
 
 def render_rollouts(rollouts: pa.Table, client, settings: PipelineSettings, image_dir: Path, *,
                     progress: bool = True) -> pa.Table:
-    from tqdm import tqdm
-
     from paint_pipeline.render.client import RenderItem
     from paint_pipeline.render.table import to_table
 
     rows = rollouts.select(["sample_id", "code", "seed"]).to_pylist()
     items = [RenderItem(id=r["sample_id"], code=r["code"] or "", seed=int(r["seed"]) % 2**31,
                         size=settings.render_size) for r in rows]
-    chunk = max(4, 2 * client.pool_size())
-    results = []
-    for start in tqdm(range(0, len(items), chunk), desc="rendering", unit="chunk", disable=not progress):
-        results += client.render_batch(items[start : start + chunk], timeout_ms=settings.render_timeout_ms)
+    results = client.render_in_chunks(items, timeout_ms=settings.render_timeout_ms, progress=progress)
     return to_table(results, [r["sample_id"] for r in rows], image_dir)
 
 

@@ -208,5 +208,18 @@ class RendererClient:
             raise RendererError(f"renderer at {self.url} returned results that do not match the request's items")
         return results
 
+    def render_in_chunks(self, items: Sequence[RenderItem], *, timeout_ms: int = 10_000,
+                         progress: bool = True) -> list[RenderResult]:
+        """Like `render_batch`, in requests of twice the pool size so a long batch shows progress (each request
+        still fills every page)."""
+        from tqdm import tqdm
+
+        chunk = max(4, 2 * self.pool_size())
+        results: list[RenderResult] = []
+        for start in tqdm(range(0, len(items), chunk), desc="rendering", unit="chunk",
+                          disable=not progress or len(items) <= 1):
+            results += self.render_batch(items[start : start + chunk], timeout_ms=timeout_ms)
+        return results
+
     def shutdown(self) -> None:
         self._request("POST", "/shutdown", read_timeout_s=10.0, auth=True)

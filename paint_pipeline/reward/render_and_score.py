@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from tqdm import tqdm
-
 from paint_pipeline.render.client import RendererClient, RenderItem, RenderResult
 from paint_pipeline.reward.composite import RewardScorer
 from paint_pipeline.reward.scorecard import Sample, Scorecard
@@ -30,13 +28,6 @@ def render_and_score(
     seeds = list(seeds) if seeds is not None else [0] * n
     ids = list(ids) if ids is not None else [f"s{i:05d}" for i in range(n)]
     items = [RenderItem(id=ids[i], code=codes[i], seed=int(seeds[i]), size=size) for i in range(n)]
-    if progress and n > 1:
-        # In chunks, so a long batch shows progress; each chunk still fills the whole page pool.
-        chunk = max(4, 2 * client.pool_size())
-        renders = []
-        for start in tqdm(range(0, n, chunk), desc="rendering", unit="chunk"):
-            renders += client.render_batch(items[start : start + chunk], timeout_ms=timeout_ms)
-    else:
-        renders = client.render_batch(items, timeout_ms=timeout_ms)
+    renders = client.render_in_chunks(items, timeout_ms=timeout_ms, progress=progress)
     samples = [Sample(prompt=p, code=c, render=r, sample_id=i) for p, c, r, i in zip(prompts, codes, renders, ids)]
     return renders, scorer.score(samples, progress=progress)

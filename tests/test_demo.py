@@ -1,0 +1,69 @@
+"""`paint-pipeline demo` (what `make demo` runs) on the tiny profile: self-approved cycles that continue from the
+last approved one, and a cycle stopped by a check is rejected, never approved or published."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from dagster import DagsterInstance
+
+from paint_pipeline.orchestration import commands
+from paint_pipeline.orchestration.reviews import latest_reviews
+from paint_pipeline.pipeline.cycles import read_manifest
+from paint_pipeline.pipeline.settings import load_settings
+
+
+@pytest.fixture()
+def demo_world(tmp_path, monkeypatch):
+    monkeypatch.setenv("PAINT_ARTIFACTS", str(tmp_path / "artifacts"))
+    monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("PAINT_PROFILE", "tiny")
+    (tmp_path / "home").mkdir()
+    return tmp_path
+
+
+def test_demo_approves_publishes_and_continues_from_the_last_approved_cycle(demo_world):
+    said: list[str] = []
+    assert commands.demo("tiny", 1, say=said.append) == 0
+    assert commands.demo("tiny", 1, say=said.append) == 0  # a second run continues
+    settings = load_settings("tiny")
+    assert read_manifest(settings, "cycle-0002").parent_cycle == "cycle-0001"
+    reviews = latest_reviews(DagsterInstance.get())
+    assert {c: r["decision"] for c, r in reviews.items()} == {"cycle-0001": "approved", "cycle-0002": "approved"}
+    assert all(r["reviewer"] == "make-demo" and "self-approved" in r["note"] for r in reviews.values())
+    registry = settings.root / "registry" / settings.registry_name
+    assert sorted(p.name for p in registry.iterdir() if p.is_dir()) == ["cycle-0001", "cycle-0002"]
+    text = "\n".join(said)
+    for where in ("dashboard", "gallery", "scorecards", "registry", "lineage", "dagster dev"):
+        assert where in text
+
+
+def test_demo_rejects_a_cycle_stopped_by_a_check_and_gives_up_after_two(demo_world):
+    strict = demo_world / "strict.json"
+    strict.write_text(json.dumps({**load_settings("tiny").to_dict(), "profile": "strict", "min_render_success": 0.5}))
+    said: list[str] = []
+    assert commands.demo(str(strict), 1, say=said.append) == 1
+    reviews = latest_reviews(DagsterInstance.get())
+    assert sorted(reviews) == ["cycle-0001"]  # the second failure stops the demo before it is reviewed
+    assert reviews["cycle-0001"]["decision"] == "rejected"
+    assert "render_success_above_floor" in reviews["cycle-0001"]["note"]
+    assert read_manifest(load_settings(str(strict)), "cycle-0002").parent_cycle is None  # not the rejected one
+    assert "two cycles in a row failed their checks" in said[-1]
+    assert not (demo_world / "artifacts" / "registry").exists()
+
+
+def test_learning_curve_runs_missing_cycles_and_writes_table_chart_and_verdict(demo_world):
+    out = demo_world / "curve"
+    said: list[str] = []
+    assert commands.learning_curve("tiny", 1, split="test", prompts=2, samples=1, out=out, say=said.append) == 0
+    data = json.loads((out / "learning_curve.json").read_text())
+    assert [r["label"] for r in data["rows"]] == ["cycle 0 (warm start)", "cycle-0001"]
+    assert data["settings"]["cycles"] == ["cycle-0001"] and data["settings"]["prompts"] == 2
+    assert all(r["samples"] == 2 for r in data["rows"])
+    assert set(data["verdict"]) >= {"compile_target_met", "gain_target_met", "intervals_separate", "met"}
+    table = (out / "learning_curve.md").read_text()
+    assert table.startswith("| policy |") and "| cycle-0001 |" in table
+    svg = (out / "learning_curve.svg").read_text()
+    assert svg.startswith("<svg") and "http" not in svg.replace('xmlns="http://www.w3.org/2000/svg"', "")
+    assert any(line.startswith("compile success of the last cycle") for line in said)

@@ -1,0 +1,47 @@
+"""The learning curve's verdict, table and chart (pure functions)."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from paint_pipeline.pipeline.heldout import HeldOutRow
+from paint_pipeline.pipeline.learning_curve import markdown_table, svg_chart, verdict
+from paint_pipeline.reward.config import TIERS
+
+
+def row(label: str, compile_success: float, total: tuple[float, float, float]) -> HeldOutRow:
+    return HeldOutRow(label, 16, compile_success, (compile_success - 0.1, min(1.0, compile_success + 0.1)),
+                      {t: (0.5, 0.4, 0.6) for t in TIERS}, total)
+
+
+def test_verdict_needs_all_three_targets():
+    start = row("cycle 0 (warm start)", 0.5, (0.20, 0.15, 0.25))
+    good = verdict([start, row("cycle-0003", 0.95, (0.30, 0.26, 0.34))])
+    assert good.met and good.total_gain == pytest.approx(0.5)
+    overlapping = verdict([start, row("cycle-0003", 0.95, (0.30, 0.24, 0.36))])
+    assert not overlapping.met and not overlapping.intervals_separate and overlapping.gain_target_met
+    low_compile = verdict([start, row("cycle-0003", 0.85, (0.30, 0.26, 0.34))])
+    assert not low_compile.met and not low_compile.compile_target_met
+    small_gain = verdict([start, row("cycle-0003", 0.95, (0.24, 0.255, 0.26))])
+    assert not small_gain.gain_target_met and small_gain.intervals_separate
+    from_zero = verdict([row("cycle 0 (base)", 0.0, (0.0, 0.0, 0.0)), row("cycle-0001", 0.95, (0.3, 0.2, 0.4))])
+    assert from_zero.total_gain is None and not from_zero.met
+    assert "n/a" in from_zero.lines()[1]
+    with pytest.raises(ValueError):
+        verdict([start])
+
+
+def test_table_and_chart_show_every_policy_with_its_interval():
+    rows = [row("cycle 0 (warm start)", 0.25, (0.1, 0.05, 0.15)), row("cycle-0001", 0.5, (0.2, 0.1, 0.3)),
+            row("cycle-0002", 0.75, (0.3, 0.2, 0.4))]
+    table = markdown_table(rows).splitlines()
+    assert len(table) == 2 + 3 and "| cycle-0002 | 16 | 75.0% [65.0%, 85.0%] | 0.300 [0.200, 0.400] |" in table[-1]
+    svg = svg_chart(rows, caption="16 test prompts")
+    root = ET.fromstring(svg)  # well-formed, standalone
+    texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert {"cycle 0", "cycle 1", "cycle 2", "16 test prompts"} <= set(texts)
+    assert "target 90%" in texts
+    circles = list(root.iter("{http://www.w3.org/2000/svg}circle"))
+    assert len(circles) == 2 * len(rows)  # a point per policy in each panel
