@@ -117,7 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     warm.add_argument("--per-prompt", type=_positive_int, default=2, help="sketches per training prompt")
     warm.add_argument("--batch-size", type=_positive_int, default=4)
     warm.add_argument("--learning-rate", type=float, default=2e-4)
-    warm.add_argument("--system-prompt", choices=("compact", "full"), default="compact",
+    warm.add_argument("--system-prompt", choices=("api", "compact", "full"), default="api",
                       help="the system prompt the pairs are formatted with (use the same when sampling)")
     _add_policy_options(warm)
 

@@ -42,7 +42,8 @@ class PolicyConfig:
                                                            "architecture (attention and MLP projections).")
 
     system_prompt: str = _f("full", "'full' teaches the p5.brush API in the system prompt (~800 tokens); 'compact' "
-                                    "(~40 tokens) is for policies that learned it in the warm start.")
+                                    "(~40 tokens) is for policies that learned it in the warm start; 'api' is 'compact' plus the "
+                                    "brush and field names (~100 tokens).")
 
     # --- sampling ------------------------------------------------------------------------------
     group_size: int | None = _f(None, "Completions per prompt (G). None: chosen by the hardware profile (4 on "
@@ -119,8 +120,8 @@ class PolicyConfig:
             raise bad("beta", "must be a finite number >= 0")
         if not 0 < self.top_p <= 1:
             raise bad("top_p", "must be in (0, 1]")
-        if self.system_prompt not in ("full", "compact"):
-            raise bad("system_prompt", "must be 'full' or 'compact'")
+        if self.system_prompt not in ("full", "compact", "api"):
+            raise bad("system_prompt", "must be 'full', 'compact' or 'api'")
         if self.loss_type not in LOSS_TYPES:
             raise bad("loss_type", f"must be one of {', '.join(LOSS_TYPES)}")
         if self.lr_schedule not in SCHEDULES:

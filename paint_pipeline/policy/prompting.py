@@ -49,7 +49,12 @@ function setup() {{
 # prompt is ~800 tokens, longer than the sketch), so warm-started policies use this one.
 COMPACT_SYSTEM_PROMPT = ("You paint with code. Answer with one p5.js sketch using the p5.brush 2.2 library "
                          "(createCanvas(600, 600, WEBGL), everything in setup()) in a ```javascript block.")
-SYSTEM_PROMPTS = {"full": SYSTEM_PROMPT, "compact": COMPACT_SYSTEM_PROMPT}
+# The compact prompt plus the only brush and field names p5.brush 2.2.2 accepts (~60 more tokens): a warm-started
+# 135M model sampled at T=0.7 still invents names ("3DSM", "cry", "2 B": 6 of 48 validation sketches failed on
+# one), and a small model copies names from its context more reliably than it recalls them.
+API_SYSTEM_PROMPT = (COMPACT_SYSTEM_PROMPT + f" Brushes: {', '.join(BRUSHES)}. Fields: {', '.join(FIELDS)}.")
+
+SYSTEM_PROMPTS = {"full": SYSTEM_PROMPT, "compact": COMPACT_SYSTEM_PROMPT, "api": API_SYSTEM_PROMPT}
 
 
 def chat_messages(prompt: str, system: str = "full") -> list[dict[str, str]]:
