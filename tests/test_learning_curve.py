@@ -45,3 +45,4 @@ def test_table_and_chart_show_every_policy_with_its_interval():
     assert "target 90%" in texts
     circles = list(root.iter("{http://www.w3.org/2000/svg}circle"))
     assert len(circles) == 2 * len(rows)  # a point per policy in each panel
+
