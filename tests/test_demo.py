@@ -54,9 +54,9 @@ def test_demo_rejects_a_cycle_stopped_by_a_check_and_gives_up_after_two(demo_wor
 
 
 def test_learning_curve_runs_missing_cycles_and_writes_table_chart_and_verdict(demo_world):
-    out = demo_world / "curve"
+    out = demo_world / "artifacts" / "learning_curve"  # the default place, which the dashboard shows
     said: list[str] = []
-    assert commands.learning_curve("tiny", 1, split="test", prompts=2, samples=1, out=out, say=said.append) == 0
+    assert commands.learning_curve("tiny", 1, split="test", prompts=2, samples=1, out=None, say=said.append) == 0
     data = json.loads((out / "learning_curve.json").read_text())
     assert [r["label"] for r in data["rows"]] == ["cycle 0 (warm start)", "cycle-0001"]
     assert data["settings"]["cycles"] == ["cycle-0001"] and data["settings"]["prompts"] == 2
@@ -67,3 +67,6 @@ def test_learning_curve_runs_missing_cycles_and_writes_table_chart_and_verdict(d
     svg = (out / "learning_curve.svg").read_text()
     assert svg.startswith("<svg") and "http" not in svg.replace('xmlns="http://www.w3.org/2000/svg"', "")
     assert any(line.startswith("compile success of the last cycle") for line in said)
+    from paint_pipeline.pipeline.dashboard import build_dashboard
+
+    assert 'src="learning_curve/learning_curve.svg"' in build_dashboard(load_settings("tiny")).read_text()

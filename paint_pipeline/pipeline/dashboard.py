@@ -149,6 +149,10 @@ def build_dashboard(settings: PipelineSettings, out: Path | None = None) -> Path
         f"<td>{fmt(r.get('held_out_total'))}</td><td>{fmt(r.get('loss'), '.4f')}</td><td>{fmt(r.get('kl'), '.4f')}</td></tr>"
         for r in rows)
     galleries = "".join(gallery(settings, c, out.parent) for c in reversed(xs))
+    curve = settings.root / "learning_curve" / "learning_curve.svg"  # from `paint-pipeline learning-curve`
+    if curve.is_file():
+        galleries = (f'<h2>Learning curve (held-out)</h2><img src="{html.escape(os.path.relpath(curve, out.parent))}" '
+                     f'alt="learning curve">') + galleries
     page = (f'<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="refresh" content="60">'
             f"<title>paint-pipeline dashboard</title><style>{STYLE}</style></head><body>"
             f"<h1>paint-pipeline: {len(rows)} cycle(s), profile {html.escape(settings.profile)}</h1>"
