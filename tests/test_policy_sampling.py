@@ -102,3 +102,47 @@ def test_lora_targets_follow_the_architecture(tiny):
             ref = peft_model(input_ids=ids).logits
         adapted = peft_model(input_ids=ids).logits
     assert not torch.allclose(ref, adapted)
+
+
+class _LoopingModel(torch.nn.Module):
+    """Puts all probability on token (previous + 1) mod period: a completion that loops with that period."""
+
+    def __init__(self, vocab: int, period: int):
+        super().__init__()
+        self.vocab, self.period = vocab, period
+        self.anchor = torch.nn.Parameter(torch.zeros(1))
+
+    def forward(self, input_ids, attention_mask=None, position_ids=None, cache=None, use_cache=True, logits_to_keep=1):
+        nxt = (input_ids[:, -1] + 1) % self.period + 10  # tokens 10 .. 10 + period - 1: never EOS
+        logits = torch.full((input_ids.size(0), 1, self.vocab), -1e4)
+        logits[torch.arange(input_ids.size(0)), 0, nxt] = 0.0
+        return type("Out", (), {"logits": logits, "cache": None})()
+
+
+def test_a_looping_sample_stops_once_its_window_repeats_and_counts_as_truncated(tiny):
+    _, tokenizer = tiny
+    model = _LoopingModel(len(tokenizer), period=7)
+    rows = generate(model, tokenizer, PROMPTS[:1], group_size=1, temperature=1.0, max_new_tokens=200,
+                    stop_repeats=12)
+    assert rows[0].truncated
+    # the first repeat of a 12-token window comes one period after the first full window
+    assert len(rows[0].completion_token_ids) == 12 + 7
+    assert len(rows[0].sampling_logprobs) == len(rows[0].completion_token_ids)
+    free = generate(model, tokenizer, PROMPTS[:1], group_size=1, temperature=1.0, max_new_tokens=200, stop_repeats=0)
+    assert free[0].truncated and len(free[0].completion_token_ids) == 200
+    assert free[0].completion_token_ids[:19] == rows[0].completion_token_ids  # same tokens, earlier end
+
+
+def test_an_honest_sample_is_not_cut_by_the_loop_stop(tiny):
+    model, tokenizer = tiny
+    plain = generate(model, tokenizer, PROMPTS, group_size=2, temperature=0.9, max_new_tokens=24, base_seed=3)
+    guarded = generate(model, tokenizer, PROMPTS, group_size=2, temperature=0.9, max_new_tokens=24, base_seed=3,
+                       stop_repeats=8)
+    compared = 0
+    for a, b in zip(plain, guarded):
+        ids = a.completion_token_ids
+        repeats = any(tuple(ids[j:j + 8]) in {tuple(ids[k:k + 8]) for k in range(j)} for j in range(1, len(ids) - 7))
+        if not repeats:
+            assert b.completion_token_ids == ids and b.truncated == a.truncated
+            compared += 1
+    assert compared >= 2

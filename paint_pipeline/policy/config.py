@@ -58,6 +58,9 @@ class PolicyConfig:
                            "distribution; below 1 they are those of the temperature-scaled distribution before "
                            "truncation (as in TRL).")
     generation_batch_size: int = _f(16, "Sequences decoded together.")
+    stop_repeats: int = _f(96, "Stop a sample when its last N tokens already occurred verbatim earlier in its "
+                               "completion (a degenerate loop; it counts as truncated); 0: only EOS or the token "
+                               "budget stop it.")
 
     # --- the update ----------------------------------------------------------------------------
     steps_per_cycle: int = _f(4, "Optimizer steps per cycle (paint-code-rl used 25).")
@@ -96,6 +99,8 @@ class PolicyConfig:
             v = getattr(self, name)
             if not isinstance(v, int) or isinstance(v, bool) or v < 1:
                 raise bad(name, "must be an integer >= 1")
+        if not isinstance(self.stop_repeats, int) or isinstance(self.stop_repeats, bool) or self.stop_repeats < 0:
+            raise bad("stop_repeats", "must be an integer >= 0")
         for name in ("group_size", "max_new_tokens"):
             v = getattr(self, name)
             if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 1):

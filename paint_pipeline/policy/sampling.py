@@ -7,6 +7,13 @@ stream), the completion token ids, and the log-probability of every sampled
 token under softmax(logits / T), the distribution the update recomputes. With
 top_p = 1 (the default) that is exactly the distribution sampled from.
 
+A sample stuck in a loop (its last `stop_repeats` tokens already occurred
+verbatim earlier in its completion) stops there and counts as truncated: a
+small model at a low temperature loops in about a third of its sketches, and
+a batch runs as long as its longest row, so one loop would otherwise hold the
+whole batch to the token budget. The tokens kept and their log-probs are
+exactly those sampled; only the end moves.
+
 Several ranks (torchrun): rows are sharded round-robin and gathered on rank 0
 in the original order.
 """
@@ -56,7 +63,7 @@ def _top_p_filter(probs: torch.Tensor, top_p: float) -> torch.Tensor:
 
 @torch.no_grad()
 def _decode_batch(model, rows: list[Rollout], *, eos_ids: set[int], pad_id: int, max_new_tokens: int, top_p: float,
-                  device) -> None:
+                  device, stop_repeats: int = 0) -> None:
     """Fills completion_token_ids, sampling_logprobs and truncated of `rows` in place."""
     width = max(len(r.prompt_token_ids) for r in rows)
     ids = torch.full((len(rows), width), pad_id, dtype=torch.long)
@@ -68,6 +75,8 @@ def _decode_batch(model, rows: list[Rollout], *, eos_ids: set[int], pad_id: int,
     generators = [torch.Generator(device="cpu").manual_seed(r.seed) for r in rows]
     temperature = torch.tensor([r.temperature for r in rows], dtype=torch.float32, device=device).unsqueeze(1)
     done = torch.zeros(len(rows), dtype=torch.bool)
+    looped = [False] * len(rows)
+    windows: list[set[tuple[int, ...]]] = [set() for _ in rows]  # every stop_repeats-token window seen so far
     past = None
     step_ids, step_mask = ids, mask
     positions = (mask.cumsum(-1) - 1).clamp(min=0)
@@ -87,13 +96,18 @@ def _decode_batch(model, rows: list[Rollout], *, eos_ids: set[int], pad_id: int,
             r.sampling_logprobs.append(float(logprobs[i, token]))
             if token in eos_ids:
                 done[i] = True
+            elif stop_repeats and len(r.completion_token_ids) >= stop_repeats:
+                window = tuple(r.completion_token_ids[-stop_repeats:])
+                if window in windows[i]:
+                    done[i] = looped[i] = True
+                windows[i].add(window)
         if bool(done.all()):
             break
         step_ids = next_ids.unsqueeze(1).to(device)
         mask = torch.cat([mask, (~done).long().unsqueeze(1).to(device)], dim=1)
         positions = torch.cat([positions, positions[:, -1:] + 1], dim=1)
     for i, r in enumerate(rows):
-        r.truncated = not bool(done[i])
+        r.truncated = looped[i] or not bool(done[i])
 
 
 def generate(
@@ -111,6 +125,7 @@ def generate(
     rank: int = 0,
     world_size: int = 1,
     system_prompt: str = "full",
+    stop_repeats: int = 0,
 ) -> list[Rollout]:
     """G rollouts per (prompt_id, prompt), in prompt order then sample order (on rank 0 when distributed)."""
     device = next(model.parameters()).device
@@ -130,7 +145,7 @@ def generate(
     batches = range(0, len(mine), batch_size)
     for start in tqdm(batches, desc="sampling", unit="batch", disable=not progress or rank != 0):
         _decode_batch(model, mine[start : start + batch_size], eos_ids=eos_ids, pad_id=pad_id,
-                      max_new_tokens=max_new_tokens, top_p=top_p, device=device)
+                      max_new_tokens=max_new_tokens, top_p=top_p, device=device, stop_repeats=stop_repeats)
     if was_training:
         model.train()
     for r in mine:
