@@ -201,3 +201,23 @@ def test_scorecard_text_and_json_forms(scorer):
     obj = card.to_json()
     assert set(obj) >= {"status", "total", "tiers", "flags", "alignment_backend", "reward_version"}
     assert set(obj["tiers"]["richness"]) == {"score", "weight", "weighted", "explanation"}
+
+
+def test_scorecards_of_real_paintings_go_to_json_and_parquet(scorer):
+    """Every tier's details are plain numbers (the tiny profile never renders, so only real images reach this)."""
+    import json
+
+    from paint_pipeline.reward.table import to_table
+
+    framed = painting(seed=3).copy()
+    framed[24:-24, 24:-24] = 255  # paint only a frame: mass crammed against the edges (a float32 path before)
+    images = [painting(seed=0), painting(seed=1), framed]
+    cards = scorer.score([Sample(f"a painting {i}", "x", result(png_of(im)), sample_id=f"s{i}")
+                          for i, im in enumerate(images)])
+    assert all(c.status == "SUCCESS" for c in cards)
+    for card in cards:
+        for tier in card.tiers.values():
+            json.dumps(tier.details)  # no numpy scalars
+            assert type(tier.score) is float
+    table = to_table(cards, advantages=[0.1, -0.2, 0.1])
+    assert table.num_rows == 3 and json.loads(table.column("details")[0].as_py())["composition"] >= 0

@@ -117,7 +117,7 @@ def composition(features: ImageFeatures) -> tuple[float, dict[str, float]]:
     balance = 1.0 - min(1.0, math.hypot(cx - 0.5, cy - 0.5) / 0.25)
     # Mass in the outer 5% frame, relative to its share of the area: > 1 means crammed against the edge.
     k = max(1, round(0.05 * n))
-    inner = mass[k:-k, k:-k].sum()
+    inner = float(mass[k:-k, k:-k].sum())
     frame_ratio = (total - inner) / total / (1.0 - ((n - 2 * k) / n) ** 2)
     margins = 1.0 - min(1.0, max(0.0, frame_ratio - 1.2) / 1.8)
     # Mass within 1/12 of a third line, relative to the area of those bands.

@@ -32,6 +32,17 @@ class Sample:
     sample_id: str = ""
 
 
+def _plain(value: Any) -> Any:
+    """numpy scalars and arrays (also inside lists and dicts) as Python numbers and lists."""
+    if hasattr(value, "tolist") and callable(value.tolist):  # np.generic and np.ndarray
+        return value.tolist()
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
 @dataclass(frozen=True)
 class TierScore:
     name: str
@@ -47,6 +58,9 @@ class TierScore:
     def __post_init__(self) -> None:
         if not 0.0 <= self.score <= 1.0:  # NaN fails this too
             raise ValueError(f"tier {self.name}: score {self.score!r} is not in [0, 1]")
+        # Tiers compute with numpy; details go to JSON (scorecard tables, Dagster metadata) as plain numbers.
+        object.__setattr__(self, "score", float(self.score))
+        object.__setattr__(self, "details", {k: _plain(v) for k, v in self.details.items()})
 
 
 @dataclass(frozen=True)
