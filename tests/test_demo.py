@@ -70,3 +70,23 @@ def test_learning_curve_runs_missing_cycles_and_writes_table_chart_and_verdict(d
     from paint_pipeline.pipeline.dashboard import build_dashboard
 
     assert 'src="learning_curve/learning_curve.svg"' in build_dashboard(load_settings("tiny")).read_text()
+
+
+def test_a_crash_stops_the_demo_and_the_status_names_its_root_cause(demo_world, monkeypatch):
+    from paint_pipeline.pipeline import steps
+
+    def broken(*args, **kwargs):
+        raise TypeError("Object of type float32 is not JSON serializable")
+
+    monkeypatch.setattr(steps, "score_renders", broken)
+    said: list[str] = []
+    assert commands.demo("tiny", 1, say=said.append) == 1
+    assert said[-1] == "the demo stopped: see the message above"
+    settings = load_settings("tiny")
+    record = json.loads((settings.root / "cycles" / "cycle-0001.failure.json").read_text())
+    assert record["failed_steps"] == ["scorecards"]
+    assert record["message"] == "TypeError: Object of type float32 is not JSON serializable"
+    [row] = commands.status_rows(DagsterInstance.get(), settings)
+    assert row["parent"] == "warm-start" and row["review"] == "pending"
+    assert row["state"].startswith("failed: TypeError: Object of type float32")
+    assert latest_reviews(DagsterInstance.get()) == {}  # a crash is neither approved nor rejected

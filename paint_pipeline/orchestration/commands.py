@@ -55,7 +55,10 @@ def _failure_message(result) -> tuple[list[str], str]:
     messages = []
     for e in failed:
         if e.is_step_failure and e.step_failure_data.error:
-            messages.append(e.step_failure_data.error.message.strip().splitlines()[-1])
+            error = e.step_failure_data.error
+            while error.cause is not None:  # Dagster wraps the asset's own exception: name that one
+                error = error.cause
+            messages.append(error.message.strip().splitlines()[-1])
         elif e.event_type_value == "ASSET_CHECK_EVALUATION":
             messages.append(f"check {e.event_specific_data.check_name} failed: {e.event_specific_data.description}")
     return steps, "; ".join(messages) or "see the run's logs"
@@ -119,13 +122,21 @@ def status_rows(inst: DagsterInstance, settings: PipelineSettings) -> list[dict]
             state = "failed: " + json.loads(failure.read_text()).get("message", "")[:60]
         review = reviews.get(cycle, {})
         rows.append({
-            "cycle": cycle, "parent": (manifest.parent_cycle if manifest else None) or "-", "state": state,
+            "cycle": cycle, "parent": _parent_label(manifest), "state": state,
             "review": (f"{review['decision']} by {review['reviewer']}" if review else "pending"),
             "T": manifest.temperature if manifest else None, "success": cards.get("render_success_rate"),
             "reward": cards.get("mean_total"), "loss": ckpt.get("loss"), "kl": ckpt.get("kl"),
             "eval_reward": ev.get("eval_mean_total"), "parent_eval": ev.get("parent_mean_total"),
         })
     return rows
+
+
+def _parent_label(manifest) -> str:
+    if manifest is None:
+        return "-"
+    if manifest.parent_cycle:
+        return manifest.parent_cycle
+    return WARM_START if manifest.parent_checkpoint and Path(manifest.parent_checkpoint).name == WARM_START else "base"
 
 
 def format_status(rows: list[dict]) -> str:
