@@ -27,8 +27,9 @@ def contact_sheet(images: list[Path], columns: int, thumb: int, gap: int = 4) ->
     return sheet
 
 
-def best_renders(artifacts: Path, count: int) -> list[Path]:
-    """The `count` successful renders with the highest total reward over every cycle's scorecards."""
+def best_renders(artifacts: Path, count: int) -> list[tuple[Path, str, float]]:
+    """(image, prompt, total) of the `count` successful renders with the highest total reward over every cycle's
+    scorecards."""
     import pyarrow.parquet as pq
 
     scored = []
@@ -37,11 +38,13 @@ def best_renders(artifacts: Path, count: int) -> list[Path]:
         if not renders_path.is_file():
             continue
         images = {r["sample_id"]: r["image_path"] for r in pq.read_table(renders_path).to_pylist()}
-        for card in pq.read_table(cards_path, columns=["sample_id", "status", "total"]).to_pylist():
+        for card in pq.read_table(cards_path, columns=["sample_id", "prompt", "status", "total"]).to_pylist():
             path = images.get(card["sample_id"])
+            if path and not Path(path).is_absolute():
+                path = artifacts.parent / path  # stored relative to the directory the pipeline ran in
             if card["status"] == "SUCCESS" and path and Path(path).is_file():
-                scored.append((card["total"], path))
-    return [Path(p) for _, p in sorted(scored, key=lambda t: -t[0])[:count]]
+                scored.append((Path(path), card["prompt"], card["total"]))
+    return sorted(scored, key=lambda t: -t[2])[:count]
 
 
 def main() -> None:
@@ -52,7 +55,13 @@ def main() -> None:
     parser.add_argument("--thumb", type=int, default=112)
     parser.add_argument("--best", type=int, default=0, help="the N best successful renders of the cycles")
     args = parser.parse_args()
-    images = best_renders(args.folder, args.best) if args.best else sorted(args.folder.glob("*.png"))
+    if args.best:
+        best = best_renders(args.folder, args.best)
+        for i, (path, prompt, total) in enumerate(best, 1):
+            print(f"{i}. {prompt} (total {total:.3f}, {path.name})")
+        images = [path for path, _, _ in best]
+    else:
+        images = sorted(args.folder.glob("*.png"))
     if not images:
         raise SystemExit(f"no {'successful renders in the scorecards of' if args.best else 'PNG files in'} "
                          f"{args.folder}")
