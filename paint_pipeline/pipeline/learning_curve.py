@@ -83,7 +83,7 @@ def to_json(rows: Sequence[HeldOutRow], settings: dict) -> str:
 def _panel(x0: float, title: str, labels: list[str], points: list[tuple[float, float, float]], *, pct: bool,
            width: float, height: float, colour: str, target: float | None) -> list[str]:
     """One chart panel: a mean with its 95% interval per policy, joined by a line."""
-    left, right, top, bottom = 48, 12, 30, 40
+    left, right, top, bottom = 48, 36, 30, 40
     values = [v for p in points for v in p] + ([target] if target is not None else [])
     lo, hi = min(0.0, *values), max(values) if values else 1.0
     hi = hi + 0.08 * (hi - lo or 1.0)
