@@ -13,7 +13,7 @@ from dagster import AssetKey, AssetRecordsFilter, DagsterInstance
 
 from paint_pipeline.fileio import atomic_write_bytes
 from paint_pipeline.orchestration.cycle_control import add_next_cycle
-from paint_pipeline.orchestration.reviews import cycles_in_order, latest_reviews, report_review
+from paint_pipeline.orchestration.reviews import cycles_in_order, decisions, latest_reviews, report_review
 from paint_pipeline.pipeline.cycles import WARM_START, checkpoint_dir, read_manifest
 from paint_pipeline.pipeline.settings import PROFILE_ENV, PipelineSettings, load_settings
 
@@ -255,8 +255,8 @@ def learning_curve(profile: str | None, cycles: int, *, split: str, prompts: int
     inst = instance(settings, say)
 
     def approved() -> list[str]:
-        reviews = latest_reviews(inst)
-        return [c for c in cycles_in_order(inst) if reviews.get(c, {}).get("decision") == "approved"
+        decided = decisions(inst)
+        return [c for c in cycles_in_order(inst) if decided.get(c) == "approved"
                 and (checkpoint_dir(settings, c) / "manifest.json").is_file()]
 
     missing = cycles - len(approved())
