@@ -48,10 +48,12 @@ def _execute(job: str, inst: DagsterInstance, partition: str | None = None):
                                                         run_config=quiet)
 
 
-def _failure_message(result) -> tuple[list[str], str]:
+def _failure_message(result) -> tuple[list[str], list[str], str]:
+    """The failed steps, the failed checks and one message naming each failure."""
     failed = [e for e in result.all_events if e.is_step_failure or e.event_type_value == "ASSET_CHECK_EVALUATION"
               and not e.event_specific_data.passed]
     steps = sorted({e.step_key for e in failed if e.step_key})
+    checks = sorted({e.event_specific_data.check_name for e in failed if not e.is_step_failure})
     messages = []
     for e in failed:
         if e.is_step_failure and e.step_failure_data.error:
@@ -61,7 +63,7 @@ def _failure_message(result) -> tuple[list[str], str]:
             messages.append(error.message.strip().splitlines()[-1])
         elif e.event_type_value == "ASSET_CHECK_EVALUATION":
             messages.append(f"check {e.event_specific_data.check_name} failed: {e.event_specific_data.description}")
-    return steps, "; ".join(messages) or "see the run's logs"
+    return steps, checks, "; ".join(messages) or "see the run's logs"
 
 
 def cycle_next(profile: str | None, *, run: bool = True, say: Print = print) -> int:
@@ -84,8 +86,9 @@ def cycle_next(profile: str | None, *, run: bool = True, say: Print = print) -> 
         say(f"{manifest.cycle} trained. Review it: paint-pipeline cycle approve {manifest.cycle} --by NAME "
             f"(or reject ... --note WHY)")
         return 0
-    steps, message = _failure_message(result)
-    record = {"cycle": manifest.cycle, "run_id": result.run_id, "failed_steps": steps, "message": message}
+    steps, checks, message = _failure_message(result)
+    record = {"cycle": manifest.cycle, "run_id": result.run_id, "failed_steps": steps, "failed_checks": checks,
+              "message": message}
     atomic_write_bytes(settings.root / "cycles" / f"{manifest.cycle}.failure.json", json.dumps(record, indent=2).encode())
     say(f"{manifest.cycle} failed in {', '.join(steps) or 'the run'}: {message}")
     return 1
@@ -96,8 +99,8 @@ def _check_failure(settings: PipelineSettings, cycle: str) -> str | None:
     path = settings.root / "cycles" / f"{cycle}.failure.json"
     if not path.is_file():
         return None
-    message = json.loads(path.read_text()).get("message", "")
-    return message if message.startswith("check ") else None
+    record = json.loads(path.read_text())
+    return record.get("message", "") if record.get("failed_checks") else None
 
 
 def _latest_metadata(inst: DagsterInstance, asset: str, cycle: str) -> dict:
@@ -171,7 +174,7 @@ def cycle_review(profile: str | None, cycle: str, decision: str, *, by: str, not
     if decision == "approved":
         if publish:
             result = _execute("publish", inst, cycle)
-            say(f"published {cycle}" if result.success else f"publishing {cycle} failed: {_failure_message(result)[1]}")
+            say(f"published {cycle}" if result.success else f"publishing {cycle} failed: {_failure_message(result)[2]}")
             return 0 if result.success else 1
         say("the review sensor publishes it while dagster-daemon runs (dagster dev); or add --publish")
     return 0
@@ -259,10 +262,10 @@ def learning_curve(profile: str | None, cycles: int, *, split: str, prompts: int
         return [c for c in cycles_in_order(inst) if decided.get(c) == "approved"
                 and (checkpoint_dir(settings, c) / "manifest.json").is_file()]
 
-    missing = cycles - len(approved())
-    if missing > 0:
-        say(f"{len(approved())} approved cycles; running {missing} more (self-approved, as in make demo)")
-        if demo(profile, missing, say=say) != 0:
+    have = len(approved())
+    if have < cycles:
+        say(f"{have} approved cycles; running {cycles - have} more (self-approved, as in make demo)")
+        if demo(profile, cycles - have, say=say) != 0:
             return 1
     chosen = approved()[:cycles]
     settings = settings.replace(eval_split=split, eval_prompts=prompts or len(load_split(split)),
