@@ -117,6 +117,8 @@ def build_parser() -> argparse.ArgumentParser:
     warm.add_argument("--per-prompt", type=_positive_int, default=2, help="sketches per training prompt")
     warm.add_argument("--batch-size", type=_positive_int, default=4)
     warm.add_argument("--learning-rate", type=float, default=2e-4)
+    warm.add_argument("--resume", type=Path, default=None,
+                      help="continue this warm-start checkpoint for --steps more steps instead of starting afresh")
     warm.add_argument("--system-prompt", choices=("api", "compact", "full"), default="api",
                       help="the system prompt the pairs are formatted with (use the same when sampling)")
     _add_policy_options(warm)
@@ -314,7 +316,8 @@ def cmd_warm_start(args: argparse.Namespace) -> int:
 
     config = _policy_config(args).replace(system_prompt=args.system_prompt)
     pairs = corpus([(p.prompt, p.category) for p in load_split("train")], per_prompt=args.per_prompt, seed=config.seed)
-    warm_start(config, pairs, args.out, steps=args.steps, batch_size=args.batch_size, learning_rate=args.learning_rate)
+    warm_start(config, pairs, args.out, steps=args.steps, batch_size=args.batch_size, learning_rate=args.learning_rate,
+               resume=args.resume)
     return 0
 
 

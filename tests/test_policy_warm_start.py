@@ -35,3 +35,26 @@ def test_warm_start_lowers_the_loss_and_records_its_prompt(tmp_path):
     # sampling the checkpoint uses the prompt it was trained with, whatever the config says
     assert system_prompt_for(config.replace(system_prompt="full"), out) == "compact"
     assert system_prompt_for(config.replace(system_prompt="full"), None) == "full"
+
+
+def test_a_resumed_warm_start_continues_the_adapter_and_counts_every_step(tmp_path):
+    import pytest
+
+    base = save_tiny_base(tmp_path / "tiny-base", seed=0)
+    config = PolicyConfig(base_model=str(base), models_dir=str(tmp_path / "models"), lora_r=8, lora_alpha=16,
+                          device="cpu", system_prompt="compact")
+    pairs = corpus([("a red sea at dawn", "water"), ("three yellow circles", "geometric")], per_prompt=1)
+    first = warm_start(config, pairs, tmp_path / "warm", steps=12, batch_size=2, learning_rate=5e-3, max_len=256,
+                       log=lambda _: None)
+    first_final = open_checkpoint(first).manifest["metrics"]["final_loss"]
+    more = warm_start(config, pairs, tmp_path / "warm-more", steps=6, batch_size=2, learning_rate=5e-3, max_len=256,
+                      resume=first, log=lambda _: None)
+    manifest = open_checkpoint(more).manifest
+    assert manifest["metrics"]["sft_steps"] == 18
+    assert manifest["resumed_from"]["sft_steps"] == 12
+    # it starts where the first run ended, not from a fresh adapter's loss
+    assert manifest["metrics"]["first_loss"] < open_checkpoint(first).manifest["metrics"]["first_loss"]
+    assert manifest["metrics"]["first_loss"] < first_final * 1.5
+    with pytest.raises(ValueError, match="system_prompt is 'compact'"):
+        warm_start(config.replace(system_prompt="api"), pairs, tmp_path / "x", steps=1, resume=first, log=lambda _: None)
+    assert not (tmp_path / "x").exists()

@@ -78,22 +78,48 @@ def sft(model, tokenizer, pairs: Sequence[tuple[str, str]], *, steps: int, batch
     return optimizer, scheduler, losses
 
 
+def _resumable(resume: Path, config: PolicyConfig) -> dict:
+    """The manifest of the warm start to continue; refuses anything else, naming the folder and the mismatch."""
+    from paint_pipeline.policy.checkpoint import open_checkpoint
+
+    manifest = open_checkpoint(resume).manifest
+    if manifest.get("kind") != "warm_start":
+        raise ValueError(f"{resume}: --resume needs a warm-start checkpoint, this one is of kind {manifest.get('kind')!r}")
+    for field in ("base_model", "system_prompt"):
+        if manifest.get(field) != getattr(config, field):
+            raise ValueError(f"{resume}: its {field} is {manifest.get(field)!r}, this run's is "
+                             f"{getattr(config, field)!r}; a warm start continues only with the same one")
+    return manifest
+
+
 def warm_start(config: PolicyConfig, pairs: Sequence[tuple[str, str]], out: Path, *, steps: int, batch_size: int = 4,
-               learning_rate: float = 2e-4, max_len: int = 1024, log: Callable[[str], None] = print) -> Path:
+               learning_rate: float = 2e-4, max_len: int = 1024, resume: Path | None = None,
+               log: Callable[[str], None] = print) -> Path:
+    """Fine-tunes a fresh LoRA adapter, or continues the adapter of the warm start `resume` (more epochs on the
+    corpus without paying again for the first ones: a fresh optimizer and schedule, its steps added to the
+    resumed one's)."""
     from paint_pipeline.policy.hardware import resolve
     from paint_pipeline.policy.train import build_policy
 
+    previous = _resumable(Path(resume), config) if resume is not None else None
     profile = resolve(config)
-    model, tokenizer = build_policy(config, profile, None)
+    model, tokenizer = build_policy(config, profile, Path(resume) if resume is not None else None)
+    # A resumed run shuffles with another seed, so it does not replay the first run's order.
+    seed = config.seed + (previous["metrics"]["sft_steps"] if previous else 0)
     optimizer, scheduler, losses = sft(model, tokenizer, pairs, steps=steps, batch_size=batch_size,
-                                       learning_rate=learning_rate, max_len=max_len, seed=config.seed, log=log,
+                                       learning_rate=learning_rate, max_len=max_len, seed=seed, log=log,
                                        system=config.system_prompt)
+    earlier = previous["metrics"]["sft_steps"] if previous else 0
     manifest = {
         "kind": "warm_start", "cycle": "warm-start", "system_prompt": config.system_prompt, "parent": None, "base_model": config.base_model,
         "config": config.to_dict(), "config_hash": config.config_hash(), "hardware": profile.to_dict(),
         "world_size": 1, "inputs": {"pairs": len(pairs)},
-        "metrics": {"sft_steps": steps, "first_loss": losses[0], "final_loss": sum(losses[-10:]) / min(10, len(losses))},
+        "metrics": {"sft_steps": earlier + steps, "first_loss": losses[0],
+                    "final_loss": sum(losses[-10:]) / min(10, len(losses))},
     }
+    if previous:
+        manifest["resumed_from"] = {"folder": str(resume), "sft_steps": earlier,
+                                    "files": previous.get("files", {}), "inputs": previous.get("inputs", {})}
     save_checkpoint(out, model, optimizer, scheduler, step=0, manifest=manifest)
     log(f"[warm-start] checkpoint written to {out}")
     return out
