@@ -276,6 +276,9 @@ def test_a_failed_check_stops_the_chain(world, tmp_path):
     cycle_failure_sensor(context)
     record = json.loads((world["root"] / "cycles" / f"{cycle}.failure.json").read_text())
     assert record["cycle"] == cycle and record["run_id"] == result.run_id
+    # the same record as a CLI run writes: the demo tells a check stop from a crash by failed_checks
+    assert record["failed_checks"] == ["render_success_above_floor"]
+    assert record["message"].startswith("check render_success_above_floor failed:")
 
 
 def test_dagster_job_execute_runs_a_tiny_cycle(tmp_path):

@@ -1,8 +1,6 @@
 """Jobs, the review sensor, the run-failure sensor and the (off by default) training schedule."""
 
-
-import json
-from datetime import datetime, timezone
+from __future__ import annotations
 
 from dagster import (
     AssetSelection,
@@ -23,9 +21,9 @@ from dagster import (
     schedule,
 )
 
-from paint_pipeline.fileio import atomic_write_bytes
 from paint_pipeline.orchestration.assets import cycles
 from paint_pipeline.orchestration.cycle_control import add_next_cycle, awaiting_review
+from paint_pipeline.orchestration.failures import write_failure_record
 from paint_pipeline.orchestration.reviews import CYCLES, REVIEW, decision_of
 from paint_pipeline.pipeline.settings import load_settings
 
@@ -76,12 +74,9 @@ def review_sensor(context: SensorEvaluationContext, asset_event: EventLogEntry):
 def cycle_failure_sensor(context: RunFailureSensorContext) -> None:
     run = context.dagster_run
     cycle = run.tags.get("dagster/partition", "unknown")
-    settings = load_settings()
-    steps = [e.step_key for e in context.get_step_failure_events()]
-    record = {"cycle": cycle, "run_id": run.run_id, "failed_steps": steps,
-              "message": context.failure_event.message, "at": datetime.now(timezone.utc).isoformat(timespec="seconds")}
-    atomic_write_bytes(settings.root / "cycles" / f"{cycle}.failure.json", json.dumps(record, indent=2).encode())
-    context.log.info(f"{cycle} failed in {steps}: {record['message']}")
+    events = [entry.dagster_event for entry in context.instance.all_logs(run.run_id) if entry.dagster_event]
+    record = write_failure_record(load_settings().root, cycle, run.run_id, events)
+    context.log.info(f"{cycle} failed in {record['failed_steps']}: {record['message']}")
 
 
 @schedule(cron_schedule="*/15 * * * *", job=train_cycle_job, default_status=DefaultScheduleStatus.STOPPED,

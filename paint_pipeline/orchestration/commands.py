@@ -13,6 +13,7 @@ from dagster import AssetKey, AssetRecordsFilter, DagsterInstance
 
 from paint_pipeline.fileio import atomic_write_bytes
 from paint_pipeline.orchestration.cycle_control import add_next_cycle
+from paint_pipeline.orchestration.failures import read_failure_record, write_failure_record
 from paint_pipeline.orchestration.reviews import cycles_in_order, decisions, latest_reviews, report_review
 from paint_pipeline.pipeline.cycles import WARM_START, checkpoint_dir, read_manifest
 from paint_pipeline.pipeline.settings import PROFILE_ENV, PipelineSettings, load_settings
@@ -48,24 +49,6 @@ def _execute(job: str, inst: DagsterInstance, partition: str | None = None):
                                                         run_config=quiet)
 
 
-def _failure_message(result) -> tuple[list[str], list[str], str]:
-    """The failed steps, the failed checks and one message naming each failure."""
-    failed = [e for e in result.all_events if e.is_step_failure or e.event_type_value == "ASSET_CHECK_EVALUATION"
-              and not e.event_specific_data.passed]
-    steps = sorted({e.step_key for e in failed if e.step_key})
-    checks = sorted({e.event_specific_data.check_name for e in failed if not e.is_step_failure})
-    messages = []
-    for e in failed:
-        if e.is_step_failure and e.step_failure_data.error:
-            error = e.step_failure_data.error
-            while error.cause is not None:  # Dagster wraps the asset's own exception: name that one
-                error = error.cause
-            messages.append(error.message.strip().splitlines()[-1])
-        elif e.event_type_value == "ASSET_CHECK_EVALUATION":
-            messages.append(f"check {e.event_specific_data.check_name} failed: {e.event_specific_data.description}")
-    return steps, checks, "; ".join(messages) or "see the run's logs"
-
-
 def cycle_next(profile: str | None, *, run: bool = True, say: Print = print) -> int:
     settings = use_profile(profile)
     inst = instance(settings, say)
@@ -86,21 +69,15 @@ def cycle_next(profile: str | None, *, run: bool = True, say: Print = print) -> 
         say(f"{manifest.cycle} trained. Review it: paint-pipeline cycle approve {manifest.cycle} --by NAME "
             f"(or reject ... --note WHY)")
         return 0
-    steps, checks, message = _failure_message(result)
-    record = {"cycle": manifest.cycle, "run_id": result.run_id, "failed_steps": steps, "failed_checks": checks,
-              "message": message}
-    atomic_write_bytes(settings.root / "cycles" / f"{manifest.cycle}.failure.json", json.dumps(record, indent=2).encode())
-    say(f"{manifest.cycle} failed in {', '.join(steps) or 'the run'}: {message}")
+    record = write_failure_record(settings.root, manifest.cycle, result.run_id, result.all_events)
+    say(f"{manifest.cycle} failed in {', '.join(record['failed_steps']) or 'the run'}: {record['message']}")
     return 1
 
 
 def _check_failure(settings: PipelineSettings, cycle: str) -> str | None:
     """The message of a cycle stopped by a failed asset check (not by a crash), else None."""
-    path = settings.root / "cycles" / f"{cycle}.failure.json"
-    if not path.is_file():
-        return None
-    record = json.loads(path.read_text())
-    return record.get("message", "") if record.get("failed_checks") else None
+    record = read_failure_record(settings.root, cycle)
+    return record.get("message", "") if record and record.get("failed_checks") else None
 
 
 def _latest_metadata(inst: DagsterInstance, asset: str, cycle: str) -> dict:
@@ -119,10 +96,10 @@ def status_rows(inst: DagsterInstance, settings: PipelineSettings) -> list[dict]
         cards = _latest_metadata(inst, "scorecards", cycle)
         ckpt = _latest_metadata(inst, "policy_checkpoint", cycle)
         ev = _latest_metadata(inst, "evaluation", cycle)
-        failure = settings.root / "cycles" / f"{cycle}.failure.json"
+        failure = read_failure_record(settings.root, cycle)
         state = "evaluated" if ev else "trained" if ckpt else "scored" if cards else "not run"
-        if failure.is_file() and not ev:
-            state = "failed: " + json.loads(failure.read_text()).get("message", "")[:60]
+        if failure and not ev:
+            state = "failed: " + failure.get("message", "")[:60]
         review = reviews.get(cycle, {})
         rows.append({
             "cycle": cycle, "parent": _parent_label(manifest), "state": state,

@@ -1,0 +1,52 @@
+"""Why a training cycle failed: one record, built the same way from a CLI run and from the run-failure sensor.
+
+The record lies beside the cycle's manifest (`cycles/<cycle>.failure.json`). `failed_checks` tells a cycle
+stopped by a blocking asset check (the demo rejects it and goes on) from one that crashed (the demo stops).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Iterable
+
+from dagster import DagsterEvent
+
+from paint_pipeline.fileio import atomic_write_bytes
+
+
+def _failed(events: Iterable[DagsterEvent]) -> list[DagsterEvent]:
+    return [e for e in events if e.is_step_failure or e.event_type_value == "ASSET_CHECK_EVALUATION"
+            and not e.event_specific_data.passed]
+
+
+def failure_summary(events: Iterable[DagsterEvent]) -> tuple[list[str], list[str], str]:
+    """The failed steps, the failed checks and one message naming each failure."""
+    failed = _failed(events)
+    steps = sorted({e.step_key for e in failed if e.step_key})
+    checks = sorted({e.event_specific_data.check_name for e in failed if not e.is_step_failure})
+    messages = []
+    for e in failed:
+        if e.is_step_failure and e.step_failure_data.error:
+            error = e.step_failure_data.error
+            while error.cause is not None:  # Dagster wraps the asset's own exception: name that one
+                error = error.cause
+            messages.append(error.message.strip().splitlines()[-1])
+        elif not e.is_step_failure:
+            messages.append(f"check {e.event_specific_data.check_name} failed: {e.event_specific_data.description}")
+    return steps, checks, "; ".join(messages) or "see the run's logs"
+
+
+def write_failure_record(root: Path, cycle: str, run_id: str, events: Iterable[DagsterEvent]) -> dict:
+    """Writes (atomically) and returns the cycle's failure record."""
+    steps, checks, message = failure_summary(events)
+    record = {"cycle": cycle, "run_id": run_id, "failed_steps": steps, "failed_checks": checks, "message": message,
+              "at": datetime.now(timezone.utc).isoformat(timespec="seconds")}
+    atomic_write_bytes(root / "cycles" / f"{cycle}.failure.json", json.dumps(record, indent=2).encode())
+    return record
+
+
+def read_failure_record(root: Path, cycle: str) -> dict | None:
+    path = root / "cycles" / f"{cycle}.failure.json"
+    return json.loads(path.read_text()) if path.is_file() else None
