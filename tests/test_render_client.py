@@ -63,6 +63,7 @@ def result(id_: str, status: str = "SUCCESS", png: bytes | None = b"\x89PNG") ->
         "errors": [],
         "console": [],
         "repairs": ["closed delimiters left open at end of input (truncation): appended \"}\""],
+        "marks": {"libs_loaded": 180.5, "drawn": 900, "forged": "text"},
     }
 
 
@@ -73,6 +74,7 @@ def test_render_batch_sends_items_with_token_and_parses_results(server):
     assert [r.id for r in out] == ["a", "b"]
     assert out[0].ok and out[0].png == b"\x89PNG" and out[0].brush_calls == {"line": 3}
     assert out[1].status == "TIMEOUT" and out[1].png is None and not out[1].ok
+    assert out[0].marks == {"libs_loaded": 180.5, "drawn": 900.0}  # numbers only
     method, path, headers = server.requests[-1]
     assert (method, path) == ("POST", "/render_batch")
     assert headers["Authorization"] == "Bearer secret-token-for-tests"  # pragma: allowlist secret

@@ -64,6 +64,8 @@ class RenderResult:
     frames: int = 0
     sketch_ms: float = 0.0
     page_ms: float = 0.0
+    # ms since the page's harness started, per stage (libs_loaded, presetup, drawn, read, encoded): for profiling
+    marks: dict[str, float] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -90,6 +92,7 @@ class RenderResult:
             frames=int(obj.get("frames", 0)),
             sketch_ms=float(obj.get("sketch_ms", 0.0)),
             page_ms=float(obj.get("page_ms", 0.0)),
+            marks={str(k): float(v) for k, v in (obj.get("marks") or {}).items() if isinstance(v, (int, float))},
         )
 
 

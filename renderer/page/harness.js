@@ -458,7 +458,9 @@ function ppHarness(CONFIG) {
       apply(setFillStyle, g, ['#ffffff']);
       apply(fillRect, g, [0, 0, CONFIG.size, CONFIG.size]);
       apply(drawImage, g, [canvas, 0, 0, CONFIG.size, CONFIG.size]);
+      mark('read'); // copying the WebGL canvas waits for the GPU work the sketch queued
       const url = apply(canvasToDataURL, out, ['image/png']);
+      mark('encoded');
       return finish('SUCCESS', null, url);
     } catch (e) {
       return finish('RUNTIME_ERROR', `reading the canvas failed: ${describe(e)}`);

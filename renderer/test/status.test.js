@@ -61,6 +61,11 @@ function checkFields(r) {
     const img = decodePng(r.png_base64);
     assert.equal(img.width, 64);
     assert.equal(img.height, 64);
+    // the stages scripts/render_phases.py reads, in the order they happen
+    const m = r.marks;
+    for (const [a, b] of [['libs_loaded', 'presetup'], ['presetup', 'drawn'], ['drawn', 'read'], ['read', 'encoded']]) {
+      assert.ok(typeof m[a] === 'number' && m[a] <= m[b], `marks ${a} <= ${b}: ${JSON.stringify(m)}`);
+    }
   } else {
     assert.equal(r.png_base64, null, `${r.status} has no image`);
     assert.ok(r.errors.length >= 1, `${r.status} says why`);
