@@ -292,6 +292,8 @@ def cmd_sample(args: argparse.Namespace) -> int:
             _, _, report = score_rollouts(rollouts, client, scorer)
         print(f"{args.split} ({'checkpoint ' + str(args.checkpoint) if args.checkpoint else 'base policy'}, "
               f"T={args.temperature}): {report.line()}")
+        if report.failures:
+            print("most common failures:\n" + "\n".join(report.failure_lines()))
     return 0
 
 

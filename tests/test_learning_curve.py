@@ -46,3 +46,22 @@ def test_table_and_chart_show_every_policy_with_its_interval():
     circles = list(root.iter("{http://www.w3.org/2000/svg}circle"))
     assert len(circles) == 2 * len(rows)  # a point per policy in each panel
 
+
+
+def test_a_held_out_summary_names_its_most_common_failures():
+    import pyarrow as pa
+
+    from paint_pipeline.pipeline.heldout import failure_lines, summarize
+
+    field = 'RUNTIME_ERROR: the code threw while running; first error: line {n}: Error: Field "{f}" does not exist.'
+    statuses = ["SUCCESS", "RUNTIME_ERROR", "RUNTIME_ERROR", "PARSE_ERROR"]
+    explanations = ["SUCCESS: it ran", field.format(n=3, f="sky"), field.format(n=9, f="leaf"),
+                    "PARSE_ERROR: the code does not parse; first error: line 2: SyntaxError: Unexpected token ')'"]
+    columns = {"status": statuses, "compile_explanation": explanations, "total": [0.5, 0.0, 0.0, 0.0]}
+    columns |= {f"{t}_score": [0.5, 0.0, 0.0, 0.0] for t in TIERS}
+    summary = summarize("cycle-0001", pa.table(columns))
+    assert summary.compile_success == 0.25
+    assert summary.failures == [("RUNTIME_ERROR: Error: Field … does not exist", 2),
+                                ("PARSE_ERROR: SyntaxError: Unexpected token ')'", 1)]
+    assert failure_lines([summary]) == ["cycle-0001 failed: 2 x RUNTIME_ERROR: Error: Field … does not exist; "
+                                        "1 x PARSE_ERROR: SyntaxError: Unexpected token ')'"]

@@ -146,3 +146,18 @@ def test_an_honest_sample_is_not_cut_by_the_loop_stop(tiny):
             assert b.completion_token_ids == ids and b.truncated == a.truncated
             compared += 1
     assert compared >= 2
+
+
+def test_failure_kinds_group_errors_that_differ_only_in_names_and_lines():
+    from paint_pipeline.policy.evaluation import failure_kind, failure_kinds
+
+    field = 'RUNTIME_ERROR: the code threw while running; first error: line 22: Error: Field "sky" does not exist. Available fields: hand'
+    assert failure_kind("RUNTIME_ERROR", field) == "RUNTIME_ERROR: Error: Field … does not exist"
+    assert failure_kind("PARSE_ERROR", "line 53: SyntaxError: Unexpected token ')'") == \
+        "PARSE_ERROR: SyntaxError: Unexpected token ')'"
+    assert failure_kind("TIMEOUT", "") == "TIMEOUT"
+    kinds = failure_kinds([("RUNTIME_ERROR", field), ("RUNTIME_ERROR", field.replace("sky", "leaf").replace("22", "9")),
+                           ("PARSE_ERROR", "line 3: SyntaxError: Identifier 'x' has already been declared"),
+                           ("SUCCESS", "")])
+    assert kinds == [("RUNTIME_ERROR: Error: Field … does not exist", 2),
+                     ("PARSE_ERROR: SyntaxError: Identifier … has already been declared", 1)]

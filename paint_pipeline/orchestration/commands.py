@@ -226,7 +226,7 @@ def learning_curve(profile: str | None, cycles: int, *, split: str, prompts: int
     way `make demo` does), then evaluates cycle 0 and each of them on held-out prompts with fixed seeds and
     writes a table, a chart and the verdict against the targets to `out`."""
     from paint_pipeline.pipeline import learning_curve as lc
-    from paint_pipeline.pipeline.heldout import evaluate_cycles, format_rows
+    from paint_pipeline.pipeline.heldout import evaluate_cycles, failure_lines, format_rows
     from paint_pipeline.prompts import load_split
     from paint_pipeline.render import RendererService
     from paint_pipeline.reward import RewardScorer
@@ -258,7 +258,7 @@ def learning_curve(profile: str | None, cycles: int, *, split: str, prompts: int
     table = lc.markdown_table(rows)
     check = lc.verdict(rows)
     atomic_write_bytes(out / "learning_curve.md", (table + "\n\n" + caption + "\n\n" + "\n".join(
-        f"- {line}" for line in check.lines()) + "\n").encode())
+        f"- {line}" for line in check.lines() + failure_lines(rows)) + "\n").encode())
     atomic_write_bytes(out / "learning_curve.svg", lc.svg_chart(rows, caption=caption).encode())
     atomic_write_bytes(out / "learning_curve.json", lc.to_json(rows, {
         "profile": settings.profile, "split": split, "prompts": settings.eval_prompts,

@@ -8,7 +8,7 @@ version), like the evaluation asset's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
 import numpy as np
@@ -27,17 +27,22 @@ class HeldOutRow:
     compile_ci: tuple[float, float]
     tiers: dict[str, tuple[float, float, float]]  # mean, ci low, ci high
     total: tuple[float, float, float]
+    failures: list[tuple[str, int]] = field(default_factory=list)  # the most common kinds, most common first
 
 
 def summarize(label: str, table, seed: int = 0) -> HeldOutRow:
-    ok = np.array([s == "SUCCESS" for s in table.column("status").to_pylist()], dtype=np.float64)
+    from paint_pipeline.policy.evaluation import failure_kinds
+
+    statuses = table.column("status").to_pylist()
+    ok = np.array([s == "SUCCESS" for s in statuses], dtype=np.float64)
     tiers = {}
     for t in TIERS:
         values = table.column(f"{t}_score").to_numpy()
         tiers[t] = (float(values.mean()), *bootstrap_ci(values, seed=seed))
     totals = table.column("total").to_numpy()
     return HeldOutRow(label, table.num_rows, float(ok.mean()), bootstrap_ci(ok, seed=seed), tiers,
-                      (float(totals.mean()), *bootstrap_ci(totals, seed=seed)))
+                      (float(totals.mean()), *bootstrap_ci(totals, seed=seed)),
+                      failure_kinds(zip(statuses, table.column("compile_explanation").to_pylist()), top=4))
 
 
 def start_checkpoint(settings: PipelineSettings) -> str | None:
@@ -72,4 +77,13 @@ def format_rows(rows: Sequence[HeldOutRow]) -> str:
         lines.append(f"{r.label:<24} {r.samples:>4}  {cell(r.compile_success, *r.compile_ci, pct=True):<22} "
                      f"{cell(*r.total):<22} " + " ".join(f"{r.tiers[t][0]:>9.3f}" for t in TIERS))
     lines.append("(means with 95% bootstrap intervals; same prompts and seeds for every policy)")
-    return "\n".join(lines)
+    return "\n".join(lines + failure_lines(rows))
+
+
+def failure_lines(rows: Sequence[HeldOutRow]) -> list[str]:
+    """Why each policy's held-out sketches failed: its most common kinds of failure."""
+    out = []
+    for r in rows:
+        if r.failures:
+            out.append(f"{r.label} failed: " + "; ".join(f"{n} x {kind}" for kind, n in r.failures))
+    return out

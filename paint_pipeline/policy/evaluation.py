@@ -6,14 +6,37 @@ checkpoint on held-out prompts with fixed seeds.
 
 from __future__ import annotations
 
+import re
 import statistics
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterable
 
 from paint_pipeline.policy.config import PolicyConfig
 from paint_pipeline.policy.policy_io import load_policy, system_prompt_for
 from paint_pipeline.policy.sampling import Rollout, generate
 from paint_pipeline.prompts import load_split
+
+
+# A quoted name (one with a letter or digit: a quoted bracket in "Unexpected token ')'" stays).
+_QUOTED = re.compile(r"""(["'`])(?:(?!\1).)*?\w(?:(?!\1).)*?\1""")
+
+
+def failure_kind(status: str, error: str) -> str:
+    """One failed sketch's kind of failure: its status and first error without line numbers or quoted names,
+    so that `Field "sky" does not exist` and `Field "leaf" does not exist` are one kind."""
+    text = error.split("first error: ", 1)[-1]
+    text = re.sub(r"^line \d+: ", "", text.strip())
+    text = _QUOTED.sub("…", text)
+    text = text.split(". ", 1)[0].rstrip(".")
+    return f"{status}: {text[:80]}" if text else status
+
+
+def failure_kinds(failures: Iterable[tuple[str, str]], top: int = 6) -> list[tuple[str, int]]:
+    """The most common kinds among (status, first error) pairs of failed sketches, most common first."""
+    counts = Counter(failure_kind(status, error) for status, error in failures if status != "SUCCESS")
+    return counts.most_common(top)
 
 
 @dataclass
@@ -24,11 +47,15 @@ class SplitReport:
     mean_total: float
     statuses: dict[str, int]
     mean_tokens: float
+    failures: list[tuple[str, int]] = field(default_factory=list)
 
     def line(self) -> str:
         statuses = ", ".join(f"{k} {v}" for k, v in sorted(self.statuses.items(), key=lambda kv: -kv[1]))
         return (f"{self.samples} samples: compile success {self.compile_success:.1%}, mean reward {self.mean_total:.3f}, "
                 f"truncated {self.truncated:.1%}, mean completion {self.mean_tokens:.0f} tokens ({statuses})")
+
+    def failure_lines(self) -> list[str]:
+        return [f"  {n:>3} x {kind}" for kind, n in self.failures]
 
 
 def sample_split(config: PolicyConfig, *, split: str, limit: int | None, group: int, temperature: float,
@@ -55,5 +82,6 @@ def score_rollouts(rollouts: list[Rollout], client, scorer, *, seed: int = 1):
         truncated=sum(r.truncated for r in rollouts) / max(1, len(rollouts)),
         mean_total=statistics.fmean(c.total for c in cards) if cards else 0.0, statuses=statuses,
         mean_tokens=statistics.fmean(len(r.completion_token_ids) for r in rollouts) if rollouts else 0.0,
+        failures=failure_kinds((x.status, x.errors[0] if x.errors else "") for x in renders),
     )
     return renders, cards, report
