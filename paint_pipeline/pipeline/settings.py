@@ -41,11 +41,11 @@ class PipelineSettings:
     reward: dict = _f(None, "Overrides of RewardConfig (see `paint-pipeline reward-config`).")
 
     # --- warm start (before cycle 1) ------------------------------------------------------------
-    warm_start_steps: int = _f(100, "Supervised warm-start steps before the first cycle; 0: cycle 1 starts from "
+    warm_start_steps: int = _f(200, "Supervised warm-start steps before the first cycle; 0: cycle 1 starts from "
                                     "the base model.")
     warm_start_batch_size: int = _f(4, "Sketches per warm-start step.")
     warm_start_learning_rate: float = _f(3e-4, "Warm-start learning rate (LoRA).")
-    warm_start_per_prompt: int = _f(2, "Procedural sketches per training prompt in the warm-start corpus.")
+    warm_start_per_prompt: int = _f(4, "Procedural sketches per training prompt in the warm-start corpus.")
     warm_start_max_len: int = _f(1024, "Token length a warm-start pair is cut to (prompt and sketch).")
 
     # --- rendering --------------------------------------------------------------------------------
@@ -156,7 +156,8 @@ PROFILES: dict[str, dict[str, Any]] = {
     # 6 held-out samples per checkpoint. With so few samples the floors guard against collapse, not noise:
     # one successful render in 12, and a held-out mean within 0.1 of the parent's. Temperatures are low: the
     # warm-started 135M model compiles 41.7% of validation sketches at T=0.3 and 20.8% at T=0.7, and GRPO
-    # learns only from groups where some samples compile.
+    # learns only from groups where some samples compile. The warm start's 200 steps over 4 variants per prompt
+    # (the field defaults) took held-out compile success from 27.5% (100 steps) to 67.5% (README).
     "default": {
         "policy": {"system_prompt": "api", "prompts_per_cycle": 3, "group_size": 4, "steps_per_cycle": 2,
                    "minibatch_size": 6, "learning_rate": 5e-5, "temperature_max": 0.6, "temperature_min": 0.4},
