@@ -104,12 +104,11 @@ def warm_start(config: PolicyConfig, pairs: Sequence[tuple[str, str]], out: Path
     previous = _resumable(Path(resume), config) if resume is not None else None
     profile = resolve(config)
     model, tokenizer = build_policy(config, profile, Path(resume) if resume is not None else None)
-    # A resumed run shuffles with another seed, so it does not replay the first run's order.
-    seed = config.seed + (previous["metrics"]["sft_steps"] if previous else 0)
-    optimizer, scheduler, losses = sft(model, tokenizer, pairs, steps=steps, batch_size=batch_size,
-                                       learning_rate=learning_rate, max_len=max_len, seed=seed, log=log,
-                                       system=config.system_prompt)
     earlier = previous["metrics"]["sft_steps"] if previous else 0
+    # A resumed run shuffles with another seed, so it does not replay the first run's order.
+    optimizer, scheduler, losses = sft(model, tokenizer, pairs, steps=steps, batch_size=batch_size,
+                                       learning_rate=learning_rate, max_len=max_len, seed=config.seed + earlier,
+                                       log=log, system=config.system_prompt)
     manifest = {
         "kind": "warm_start", "cycle": "warm-start", "system_prompt": config.system_prompt, "parent": None, "base_model": config.base_model,
         "config": config.to_dict(), "config_hash": config.config_hash(), "hardware": profile.to_dict(),
