@@ -101,9 +101,10 @@ def warm_start(config: PolicyConfig, pairs: Sequence[tuple[str, str]], out: Path
     from paint_pipeline.policy.hardware import resolve
     from paint_pipeline.policy.train import build_policy
 
-    previous = _resumable(Path(resume), config) if resume is not None else None
+    resume = Path(resume) if resume is not None else None
+    previous = _resumable(resume, config) if resume is not None else None
     profile = resolve(config)
-    model, tokenizer = build_policy(config, profile, Path(resume) if resume is not None else None)
+    model, tokenizer = build_policy(config, profile, resume)
     earlier = previous["metrics"]["sft_steps"] if previous else 0
     # A resumed run shuffles with another seed, so it does not replay the first run's order.
     optimizer, scheduler, losses = sft(model, tokenizer, pairs, steps=steps, batch_size=batch_size,
