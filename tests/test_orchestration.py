@@ -55,18 +55,31 @@ def world(tmp_path_factory):
     os.environ.update(PAINT_ARTIFACTS=str(root / "artifacts"), PAINT_PROFILE="tiny")
     with instance_for_test() as instance:
         settings = load_settings()
-        assert run("warm_start", instance).success
+        warm = run("warm_start", instance)
+        assert warm.success
         first = add_next_cycle(instance, settings)
         r1 = run("train_cycle", instance, first.cycle)
         report_review(instance, first.cycle, "approved", by="alice", note="fine")
         second = add_next_cycle(instance, settings)
         r2 = run("train_cycle", instance, second.cycle)
-        yield {"instance": instance, "settings": settings, "root": root / "artifacts", "results": (r1, r2)}
+        yield {"instance": instance, "settings": settings, "root": root / "artifacts", "results": (r1, r2),
+               "warm": warm}
     for k, v in saved.items():
         if v is None:
             os.environ.pop(k, None)
         else:
             os.environ[k] = v
+
+
+def test_the_warm_start_trains_in_a_process_of_its_own(world):
+    # In the Dagster process, the memory its training touched stayed resident and got the first cycle's
+    # update killed for want of memory; a subprocess gives it back when it exits.
+    metadata = world["warm"].asset_materializations_for_node("policy_warm_start")[0].metadata
+    assert metadata["process_id"].value != os.getpid()
+    assert metadata["peak_rss_mb"].value > 0
+    assert Path(metadata["checkpoint"].value) == world["root"] / "checkpoints" / "warm-start"
+    assert metadata["sft_steps"].value == world["settings"].warm_start_steps
+    assert open_checkpoint(world["root"] / "checkpoints" / "warm-start").manifest["kind"] == "warm_start"
 
 
 def test_a_cycle_materializes_every_asset_and_passes_its_checks(world):
