@@ -93,18 +93,19 @@ async function main() {
     p5: fs.readFileSync(path.join(NM, 'p5', 'lib', 'p5.min.js'), 'utf8'),
     brush: fs.readFileSync(path.join(NM, 'p5.brush', 'dist', 'p5.brush.js'), 'utf8'),
   };
-  const files = fs.readdirSync(CORPUS).filter((f) => f.endsWith('.js')).sort().slice(0, args.limit);
+  const sketches = fs.readdirSync(CORPUS).filter((f) => f.endsWith('.js')).sort().slice(0, args.limit)
+    .map((f) => [f, fs.readFileSync(path.join(CORPUS, f), 'utf8')]);
   const cfg = loadConfig([], process.env);
   const { browser, close } = await launchBrowser({ ...cfg, poolSize: 1 });
   const means = {};
   try {
     // One render first, not counted: the first page of a browser pays for its caches.
-    await renderOne(browser, fs.readFileSync(path.join(CORPUS, files[0]), 'utf8'), args.sizes[0], 0, libs);
+    await renderOne(browser, sketches[0][1], args.sizes[0], 0, libs);
     for (const size of args.sizes) {
       const sum = { setup: 0, flush: 0, paths: 0, upload: 0, flushes: 0, fills: 0, strokes: 0 };
-      for (const [i, f] of files.entries()) {
-        const r = await renderOne(browser, fs.readFileSync(path.join(CORPUS, f), 'utf8'), size, i, libs);
-        for (const k of Object.keys(sum)) sum[k] += r[k] / files.length;
+      for (const [i, [f, code]] of sketches.entries()) {
+        const r = await renderOne(browser, code, size, i, libs);
+        for (const k of Object.keys(sum)) sum[k] += r[k] / sketches.length;
         process.stderr.write(`${size} px ${f}: setup ${r.setup.toFixed(0)} ms, mask flush ${r.flush.toFixed(0)} ms\n`);
       }
       means[size] = { ...sum, other: sum.setup - sum.flush - sum.paths - sum.upload };
@@ -115,7 +116,7 @@ async function main() {
   const rows = [['mask flush', 'flush'], ['mask paths', 'paths'], ['upload', 'upload'], ['other js', 'other'],
     ['setup()', 'setup']];
   const [a, b] = args.sizes;
-  console.log(`mean ms of setup() per render, fresh page, ${files.length} corpus sketches`);
+  console.log(`mean ms of setup() per render, fresh page, ${sketches.length} corpus sketches`);
   console.log(['part'.padEnd(14), ...args.sizes.map((s) => `${s} px`.padStart(10)), b ? `${b}/${a}`.padStart(9) : ''].join(''));
   for (const [label, k] of rows) {
     const cells = args.sizes.map((s) => means[s][k].toFixed(1).padStart(10));

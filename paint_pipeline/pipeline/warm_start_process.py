@@ -16,21 +16,8 @@ import argparse
 import os
 import resource
 import sys
-from contextlib import contextmanager
 
 from paint_pipeline.pipeline.settings import SettingsError, load_settings
-
-
-@contextmanager
-def _pipes():
-    """Dagster Pipes when Dagster launched us; otherwise nothing."""
-    if "DAGSTER_PIPES_CONTEXT" not in os.environ:
-        yield None
-        return
-    from dagster_pipes import open_dagster_pipes
-
-    with open_dagster_pipes() as pipes:
-        yield pipes
 
 
 def peak_rss_mb() -> float:
@@ -50,18 +37,18 @@ def main(argv: list[str] | None = None) -> int:
         print(f"paint_pipeline.pipeline.warm_start_process: {exc}", file=sys.stderr)
         return 1
     from paint_pipeline.pipeline.steps import run_warm_start
-    from paint_pipeline.policy.checkpoint import open_checkpoint
+    from paint_pipeline.policy.train import dagster_pipes_session
 
-    with _pipes() as pipes:
+    with dagster_pipes_session() as pipes:
         log = pipes.log.info if pipes is not None else print
         folder = run_warm_start(settings, log=log)
-        metrics = open_checkpoint(folder).manifest["metrics"]
-        report = {"checkpoint": str(folder), "process_id": os.getpid(), "peak_rss_mb": round(peak_rss_mb(), 1),
-                  **{k: v for k, v in metrics.items() if isinstance(v, (int, float))}}
-        log(f"[warm-start] done in process {report['process_id']}, peak memory {report['peak_rss_mb']:.0f} MB")
+        peak = round(peak_rss_mb(), 1)
+        log(f"[warm-start] done in process {os.getpid()}, peak memory {peak:.0f} MB")
         if pipes is not None:
+            # The checkpoint's own metrics are read from its manifest by the asset.
             pipes.report_asset_materialization(metadata={
-                **report, "checkpoint": {"raw_value": str(folder), "type": "path"}})
+                "checkpoint": {"raw_value": str(folder), "type": "path"}, "process_id": os.getpid(),
+                "peak_rss_mb": peak})
     return 0
 
 

@@ -73,7 +73,7 @@ def build_policy(config: PolicyConfig, profile: HardwareProfile, parent: Path | 
 
 
 @contextmanager
-def _pipes(rank: int):
+def dagster_pipes_session(rank: int = 0):
     """Dagster Pipes on rank 0 when Dagster launched us; otherwise nothing (every rank inherits the env)."""
     if rank != 0 or "DAGSTER_PIPES_CONTEXT" not in os.environ:
         yield None
@@ -158,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
 
         dist.init_process_group("nccl" if torch.cuda.is_available() and (config.device or "cuda") != "cpu" else "gloo")
     try:
-        with _pipes(rank) as pipes:
+        with dagster_pipes_session(rank) as pipes:
             log = pipes.log.info if pipes is not None else print
             summary = train_cycle(config=config, rollouts=args.rollouts, scorecards=args.scorecards, out=args.out,
                                   cycle=args.cycle, parent=args.parent, rank=rank, world_size=world_size, log=log)
