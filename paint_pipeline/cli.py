@@ -136,12 +136,16 @@ def build_parser() -> argparse.ArgumentParser:
     _add_reward_options(calibrate)
     _add_renderer_options(calibrate)
 
-    cycle = sub.add_parser("cycle", help="training cycles on the Dagster instance: next, status, approve, reject")
+    cycle = sub.add_parser("cycle", help="training cycles on the Dagster instance: next, resume, status, approve, "
+                                         "reject")
     cycle.add_argument("--profile", default=None, help="run profile: default, tiny, or a JSON file "
                                                        "(default: $PAINT_PROFILE, else default)")
     cycle_sub = cycle.add_subparsers(dest="cycle_command", required=True)
     cycle_next = cycle_sub.add_parser("next", help="add the next cycle (parent: the latest approved) and run it")
     cycle_next.add_argument("--no-run", action="store_true", help="only add the partition and its manifest")
+    cycle_resume = cycle_sub.add_parser("resume", help="finish an unreviewed cycle that did not complete (its process "
+                                                       "was killed): its missing assets, from the same manifest")
+    cycle_resume.add_argument("cycle", metavar="CYCLE")
     cycle_status = cycle_sub.add_parser("status", help="a table of cycles with their metrics and review state")
     cycle_status.add_argument("--json", action="store_true")
     for verb in ("approve", "reject"):
@@ -328,6 +332,8 @@ def cmd_cycle(args: argparse.Namespace) -> int:
 
     if args.cycle_command == "next":
         return commands.cycle_next(args.profile, run=not args.no_run)
+    if args.cycle_command == "resume":
+        return commands.cycle_resume(args.profile, args.cycle)
     if args.cycle_command == "status":
         return commands.cycle_status(args.profile, as_json=args.json)
     decision = "approved" if args.cycle_command == "approve" else "rejected"

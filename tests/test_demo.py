@@ -90,3 +90,11 @@ def test_a_crash_stops_the_demo_and_the_status_names_its_root_cause(demo_world, 
     assert row["parent"] == "warm-start" and row["review"] == "pending"
     assert row["state"].startswith("failed: TypeError: Object of type float32")
     assert latest_reviews(DagsterInstance.get()) == {}  # a crash is neither approved nor rejected
+
+
+def test_approving_an_untrained_cycle_with_publish_says_why_publishing_failed(demo_world):
+    said: list[str] = []
+    assert commands.cycle_next("tiny", run=False, say=said.append) == 0
+    assert commands.cycle_review("tiny", "cycle-0001", "approved", by="ann", publish=True, say=said.append) == 1
+    assert said[-1].startswith("publishing cycle-0001 failed: ")
+    assert "checkpoints/cycle-0001" in said[-1]  # names what is missing

@@ -2,6 +2,9 @@
 
 - the training process killed mid-update: no checkpoint (never a partial one); a rerun completes and equals an
   uninterrupted run;
+- the whole `paint-pipeline` process killed during a cycle's update (as the kernel's OOM killer did once): the
+  next command marks the run failed and the cycle interrupted, and the demo resumes it from its manifest, keeping
+  the rollouts already scored;
 - the renderer killed mid-batch: the client says so; a rerun of the step writes the whole table again, once;
 - a corrupt Parquet file, a corrupt checkpoint, an invalid config value, a prompt file with a bad line: the
   command fails with a message naming the file and the problem;
@@ -96,6 +99,76 @@ def test_a_killed_update_leaves_no_checkpoint_and_a_rerun_completes(cycle_files)
     a = load_file(str(out / "adapter" / "adapter_model.safetensors"))
     b = load_file(str(clean / "adapter" / "adapter_model.safetensors"))
     assert a.keys() == b.keys() and all((a[k] == b[k]).all() for k in a)  # the same inputs give the same weights
+
+
+def test_a_run_owner_is_gone_only_when_its_process_on_this_host_is():
+    from paint_pipeline.orchestration.interrupted import HOST, STARTED, owner_is_gone, owner_tags
+
+    mine = owner_tags()
+    assert not owner_is_gone(mine)
+    assert owner_is_gone({**mine, STARTED: str(int(mine[STARTED]) + 1)})  # the same pid, reused by another process
+    assert not owner_is_gone({**mine, HOST: "elsewhere", STARTED: "1"})  # not ours to judge
+    assert not owner_is_gone({})  # launched by the UI or the daemon: Dagster's business
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    assert owner_is_gone({**mine, "paint/pid": str(child.pid)})
+
+
+def _train_process_running(root_pid: int) -> bool:
+    from paint_pipeline.procstat import tree_pids
+
+    for pid in tree_pids(root_pid)[1:]:
+        try:
+            if b"paint_pipeline.policy.train" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                return True
+        except OSError:
+            pass
+    return False
+
+
+def test_a_cycle_killed_mid_update_is_marked_interrupted_and_the_demo_resumes_it(tmp_path, monkeypatch):
+    from dagster import AssetKey, AssetRecordsFilter, DagsterInstance, DagsterRunStatus, RunsFilter
+
+    from paint_pipeline.orchestration import commands
+    from paint_pipeline.orchestration.reviews import latest_reviews
+    from paint_pipeline.pipeline.settings import load_settings
+
+    env = {"PAINT_ARTIFACTS": str(tmp_path / "artifacts"), "DAGSTER_HOME": str(tmp_path / "home"),
+           "PAINT_PROFILE": "tiny"}
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    (tmp_path / "home").mkdir()
+    proc = subprocess.Popen([CLI, "cycle", "next"], cwd=REPO, env={**os.environ, **env}, start_new_session=True,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 600
+    while not _train_process_running(proc.pid) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert proc.poll() is None, "the cycle finished (or failed) before its update could be killed"
+    os.killpg(proc.pid, signal.SIGKILL)  # no handler runs, nothing records the failure
+    proc.wait(timeout=30)
+
+    inst = DagsterInstance.get()
+    [run] = inst.get_runs(RunsFilter(job_name="train_cycle"))
+    assert run.status == DagsterRunStatus.STARTED  # what Dagster shows until someone looks
+    said: list[str] = []
+    settings = load_settings("tiny")
+    [row] = commands.status_rows(commands.instance(settings, said.append), settings)
+    assert row["state"] == "interrupted in policy_checkpoint (paint-pipeline cycle resume cycle-0001)"
+    run = inst.get_run_by_id(run.run_id)
+    assert run.status == DagsterRunStatus.FAILURE
+    assert f"was interrupted: its process (pid {proc.pid}) is gone" in said[-1]
+    assert not (settings.root / "checkpoints" / "cycle-0001" / "manifest.json").exists()
+
+    assert commands.demo("tiny", 1, say=said.append) == 0
+    assert "cycle-0001 was interrupted before it finished: resuming it" in said
+    assert "cycle-0001: resuming from policy_checkpoint (keeping rollouts, renders, scorecards)" in said
+    assert latest_reviews(inst)["cycle-0001"]["decision"] == "approved"
+    assert commands.status_rows(inst, settings)[0]["state"] == "evaluated"
+    assert (settings.root / "checkpoints" / "cycle-0001" / "manifest.json").is_file()
+    rollouts = inst.fetch_materializations(AssetRecordsFilter(asset_key=AssetKey("rollouts"),
+                                                              asset_partitions=["cycle-0001"]), limit=10).records
+    assert len(rollouts) == 1  # the update trained on the rollouts scored before the kill
+    assert not (settings.root / "cycles" / "cycle-0001.failure.json").exists()
 
 
 def test_a_renderer_killed_mid_batch_is_reported_and_a_rerun_writes_each_row_once(tmp_path):

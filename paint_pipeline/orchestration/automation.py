@@ -23,7 +23,8 @@ from dagster import (
 
 from paint_pipeline.orchestration.assets import cycles
 from paint_pipeline.orchestration.cycle_control import add_next_cycle, awaiting_review
-from paint_pipeline.orchestration.failures import write_failure_record
+from paint_pipeline.orchestration.failures import record_run_failure
+from paint_pipeline.orchestration.interrupted import fail_interrupted_runs
 from paint_pipeline.orchestration.reviews import CYCLES, REVIEW, decision_of
 from paint_pipeline.pipeline.settings import load_settings
 
@@ -46,6 +47,7 @@ JOBS = [train_cycle_job, publish_job, rescore_job, evaluate_job, warm_start_job,
 
 
 def _train_running(instance) -> bool:
+    fail_interrupted_runs(instance)  # a run whose process died is not running (the failure sensor records it)
     active = [DagsterRunStatus.QUEUED, DagsterRunStatus.NOT_STARTED, DagsterRunStatus.STARTING,
               DagsterRunStatus.STARTED]
     return bool(instance.get_runs(RunsFilter(job_name="train_cycle", statuses=active), limit=1))
@@ -72,11 +74,8 @@ def review_sensor(context: SensorEvaluationContext, asset_event: EventLogEntry):
 @run_failure_sensor(monitored_jobs=[train_cycle_job], default_status=DefaultSensorStatus.RUNNING,
                     description="Records why a training cycle failed, beside its manifest.")
 def cycle_failure_sensor(context: RunFailureSensorContext) -> None:
-    run = context.dagster_run
-    cycle = run.tags.get("dagster/partition", "unknown")
-    events = [entry.dagster_event for entry in context.instance.all_logs(run.run_id) if entry.dagster_event]
-    record = write_failure_record(load_settings().root, cycle, run.run_id, events)
-    context.log.info(f"{cycle} failed in {record['failed_steps']}: {record['message']}")
+    record = record_run_failure(context.instance, load_settings().root, context.dagster_run)
+    context.log.info(f"{record['cycle']} failed in {record['failed_steps']}: {record['message']}")
 
 
 @schedule(cron_schedule="*/15 * * * *", job=train_cycle_job, default_status=DefaultScheduleStatus.STOPPED,

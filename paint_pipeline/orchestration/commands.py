@@ -13,7 +13,14 @@ from dagster import AssetKey, AssetRecordsFilter, DagsterInstance
 
 from paint_pipeline.fileio import atomic_write_bytes
 from paint_pipeline.orchestration.cycle_control import add_next_cycle
-from paint_pipeline.orchestration.failures import read_failure_record, write_failure_record
+from paint_pipeline.orchestration.failures import (
+    clear_failure_record,
+    failure_summary,
+    read_failure_record,
+    record_run_failure,
+    write_failure_record,
+)
+from paint_pipeline.orchestration.interrupted import fail_interrupted_runs, owner_tags
 from paint_pipeline.orchestration.reviews import cycles_in_order, decisions, latest_reviews, report_review
 from paint_pipeline.pipeline.cycles import WARM_START, checkpoint_dir, read_manifest
 from paint_pipeline.pipeline.settings import PROFILE_ENV, PipelineSettings, load_settings
@@ -38,15 +45,36 @@ def instance(settings: PipelineSettings, say: Print = print) -> DagsterInstance:
             shutil.copy(REPO / "dagster.yaml", home / "dagster.yaml")
         os.environ["DAGSTER_HOME"] = str(home)
         say(f"DAGSTER_HOME={home} (export it before `dagster dev` to see these cycles in the UI)")
-    return DagsterInstance.get()
+    inst = DagsterInstance.get()
+    for run_id in fail_interrupted_runs(inst):
+        run = inst.get_run_by_id(run_id)
+        cycle = run.tags.get("dagster/partition")
+        say(f"run {run_id} ({run.job_name}{' ' + cycle if cycle else ''}) was interrupted: its process "
+            f"(pid {run.tags.get('paint/pid')}) is gone; marked failed")
+        if run.job_name == "train_cycle" and cycle:
+            record_run_failure(inst, settings.root, run)
+    return inst
 
 
-def _execute(job: str, inst: DagsterInstance, partition: str | None = None):
+def _execute(job: str, inst: DagsterInstance, partition: str | None = None, assets: list[str] | None = None):
     from paint_pipeline.definitions import defs
 
     quiet = {"loggers": {"console": {"config": {"log_level": "INFO"}}}}  # step events stay in the instance
-    return defs.resolve_job_def(job).execute_in_process(instance=inst, partition_key=partition, raise_on_error=False,
-                                                        run_config=quiet)
+    return defs.resolve_job_def(job).execute_in_process(
+        instance=inst, partition_key=partition, raise_on_error=False, run_config=quiet, tags=owner_tags(),
+        asset_selection=[AssetKey(a) for a in assets] if assets else None)
+
+
+def _run_cycle(settings: PipelineSettings, inst: DagsterInstance, cycle: str, say: Print,
+               assets: list[str] | None = None) -> int:
+    result = _execute("train_cycle", inst, cycle, assets)
+    if result.success:
+        clear_failure_record(settings.root, cycle)
+        say(f"{cycle} trained. Review it: paint-pipeline cycle approve {cycle} --by NAME (or reject ... --note WHY)")
+        return 0
+    record = write_failure_record(settings.root, cycle, result.run_id, result.all_events)
+    say(f"{cycle} failed in {', '.join(record['failed_steps']) or 'the run'}: {record['message']}")
+    return 1
 
 
 def cycle_next(profile: str | None, *, run: bool = True, say: Print = print) -> int:
@@ -64,14 +92,45 @@ def cycle_next(profile: str | None, *, run: bool = True, say: Print = print) -> 
         say(f"added; launch it from the UI or with: dagster job execute -m paint_pipeline.definitions -j train_cycle "
             f"--tags '{{\"dagster/partition\": \"{manifest.cycle}\"}}'")
         return 0
-    result = _execute("train_cycle", inst, manifest.cycle)
-    if result.success:
-        say(f"{manifest.cycle} trained. Review it: paint-pipeline cycle approve {manifest.cycle} --by NAME "
-            f"(or reject ... --note WHY)")
+    return _run_cycle(settings, inst, manifest.cycle, say)
+
+
+CYCLE_ASSETS = ["rollouts", "renders", "scorecards", "policy_checkpoint", "evaluation"]  # a chain, in order
+
+
+def cycle_resume(profile: str | None, cycle: str, *, say: Print = print) -> int:
+    """Finishes an unreviewed cycle that did not complete (its process was killed, or a step crashed and the
+    cause is fixed): runs its assets from the first one it lacks, from the same manifest. The assets it already
+    has are kept, so the update trains on the rollouts and scorecards that were scored."""
+    settings = use_profile(profile)
+    inst = instance(settings, say)
+    if cycle not in cycles_in_order(inst) or read_manifest(settings, cycle) is None:
+        say(f"{cycle} is not a cycle of this instance (paint-pipeline cycle status lists them)")
+        return 1
+    if cycle in decisions(inst):
+        say(f"{cycle} was already {decisions(inst)[cycle]}; nothing to resume")
+        return 1
+    record = read_failure_record(settings.root, cycle)
+    if record and record.get("failed_checks"):
+        say(f"{cycle} was stopped by its checks ({record['message']}); reject it instead: "
+            f"paint-pipeline cycle reject {cycle} --by NAME")
+        return 1
+    have = [a for a in CYCLE_ASSETS if cycle in inst.get_materialized_partitions(AssetKey(a))]
+    missing = CYCLE_ASSETS[next((i for i, a in enumerate(CYCLE_ASSETS) if a not in have), len(CYCLE_ASSETS)):]
+    if not missing:
+        say(f"{cycle} already has all its assets; review it: paint-pipeline cycle approve {cycle} --by NAME")
         return 0
-    record = write_failure_record(settings.root, manifest.cycle, result.run_id, result.all_events)
-    say(f"{manifest.cycle} failed in {', '.join(record['failed_steps']) or 'the run'}: {record['message']}")
-    return 1
+    say(f"{cycle}: resuming from {missing[0]} (keeping {', '.join(have) or 'nothing'})")
+    return _run_cycle(settings, inst, cycle, say, missing)
+
+
+def _interrupted_cycle(inst: DagsterInstance, settings: PipelineSettings) -> str | None:
+    """The newest cycle, when it is unreviewed and its run was interrupted (the demo resumes it)."""
+    cycles = cycles_in_order(inst)
+    if not cycles or cycles[-1] in decisions(inst):
+        return None
+    record = read_failure_record(settings.root, cycles[-1])
+    return cycles[-1] if record and record.get("interrupted") else None
 
 
 def _check_failure(settings: PipelineSettings, cycle: str) -> str | None:
@@ -98,7 +157,9 @@ def status_rows(inst: DagsterInstance, settings: PipelineSettings) -> list[dict]
         ev = _latest_metadata(inst, "evaluation", cycle)
         failure = read_failure_record(settings.root, cycle)
         state = "evaluated" if ev else "trained" if ckpt else "scored" if cards else "not run"
-        if failure and not ev:
+        if failure and failure.get("interrupted") and not ev:
+            state = f"interrupted in {', '.join(failure['failed_steps'])} (paint-pipeline cycle resume {cycle})"
+        elif failure and not ev:
             state = "failed: " + failure.get("message", "")[:60]
         review = reviews.get(cycle, {})
         rows.append({
@@ -151,7 +212,8 @@ def cycle_review(profile: str | None, cycle: str, decision: str, *, by: str, not
     if decision == "approved":
         if publish:
             result = _execute("publish", inst, cycle)
-            say(f"published {cycle}" if result.success else f"publishing {cycle} failed: {_failure_message(result)[2]}")
+            say(f"published {cycle}" if result.success
+                else f"publishing {cycle} failed: {failure_summary(result.all_events)[2]}")
             return 0 if result.success else 1
         say("the review sensor publishes it while dagster-daemon runs (dagster dev); or add --publish")
     return 0
@@ -178,7 +240,8 @@ def demo(profile: str | None, cycles: int, *, say: Print = print) -> int:
 
     A cycle stopped by one of its blocking checks (too few renders, no reward variance, worse than its parent on
     held-out prompts) is rejected by the demo with the check's message and the next cycle starts again from the
-    last approved one; the demo gives up after two such cycles in a row or on any other failure.
+    last approved one; the demo gives up after two such cycles in a row or on any other failure. A cycle whose
+    process was killed (the last run of the demo died) is resumed from its manifest, not started over.
     """
     from paint_pipeline.pipeline.dashboard import build_dashboard
 
@@ -186,9 +249,14 @@ def demo(profile: str | None, cycles: int, *, say: Print = print) -> int:
     inst = instance(settings, say)
     approved, stopped_in_a_row = 0, 0
     while approved < cycles:
-        before = set(cycles_in_order(inst))
-        code = cycle_next(profile, say=say)
-        added = [c for c in cycles_in_order(inst) if c not in before]
+        interrupted = _interrupted_cycle(inst, settings)
+        if interrupted:
+            say(f"{interrupted} was interrupted before it finished: resuming it")
+            code, added = cycle_resume(profile, interrupted, say=say), [interrupted]
+        else:
+            before = set(cycles_in_order(inst))
+            code = cycle_next(profile, say=say)
+            added = [c for c in cycles_in_order(inst) if c not in before]
         if code != 0:
             failure = _check_failure(settings, added[0]) if added else None
             if failure is None or stopped_in_a_row >= 1:

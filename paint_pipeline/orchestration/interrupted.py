@@ -1,0 +1,55 @@
+"""Runs whose process died: killed for memory, a power cut, a second Ctrl-C.
+
+Nothing in such a process lives to record the failure, so Dagster keeps the run STARTED for ever: the cycle
+looks half-done, and the schedule's "is a cycle running?" test says yes until someone fails the run by hand.
+Dagster's run monitoring needs the daemon and a run launcher that can check its workers (the default one
+cannot), and `paint-pipeline` executes runs in its own process anyway. So the commands tag each run they
+execute with the host, process id and process start time (`owner_tags`), and whoever opens the instance next
+(any `paint-pipeline` command, the review sensor, the schedule) fails the runs whose process is gone, with a
+message naming it. A process id alone is not enough: ids are reused, the start time tells them apart.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+
+from dagster import DagsterInstance, DagsterRunStatus, RunsFilter
+
+HOST, PID, STARTED = "paint/host", "paint/pid", "paint/pid_started"
+_ACTIVE = [DagsterRunStatus.NOT_STARTED, DagsterRunStatus.STARTING, DagsterRunStatus.STARTED]
+
+
+def process_start_ticks(pid: int) -> str | None:
+    """The process's start time in clock ticks since boot (field 22 of /proc/PID/stat); None when gone."""
+    try:
+        raw = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return raw[raw.rindex(")") + 2:].split()[19]
+
+
+def owner_tags() -> dict[str, str]:
+    """Tags naming this process, for the runs it executes."""
+    return {HOST: socket.gethostname(), PID: str(os.getpid()), STARTED: process_start_ticks(os.getpid()) or ""}
+
+
+def owner_is_gone(tags: dict[str, str]) -> bool:
+    """True when the tags name a process of this host that no longer runs. A run owned by another host, or
+    carrying no owner tags (launched by the UI or the daemon), is never judged here."""
+    if tags.get(HOST) != socket.gethostname() or not tags.get(PID, "").isdigit():
+        return False
+    return process_start_ticks(int(tags[PID])) != tags.get(STARTED)
+
+
+def fail_interrupted_runs(instance: DagsterInstance) -> list[str]:
+    """Marks FAILURE each unfinished run whose owning process is gone; returns their run ids."""
+    closed = []
+    for run in instance.get_runs(RunsFilter(statuses=_ACTIVE, tags={HOST: socket.gethostname()})):
+        if owner_is_gone(run.tags):
+            instance.report_run_failed(
+                run, message=f"interrupted: the process that ran it (pid {run.tags[PID]}) ended without finishing "
+                             f"(killed? an out-of-memory kill shows in `dmesg`)")
+            closed.append(run.run_id)
+    return closed
