@@ -31,7 +31,7 @@ def _batch(tokenizer, batch: int, length: int, seed: int = 0) -> list[Example]:
     g = torch.Generator().manual_seed(seed)
     prompt = tokenizer("Paint: a stormy sea at dusk in charcoal").input_ids
     out = []
-    for i in range(batch):
+    for _ in range(batch):
         ids = torch.randint(5, len(tokenizer), (length,), generator=g).tolist()
         logps = (-torch.rand(length, generator=g) * 3).tolist()
         out.append(Example(prompt, ids, logps, float(torch.randn(1, generator=g)), 1.0))

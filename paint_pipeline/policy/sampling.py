@@ -78,7 +78,7 @@ def _decode_batch(model, rows: list[Rollout], *, eos_ids: set[int], pad_id: int,
     looped = [False] * len(rows)
     windows: list[set[tuple[int, ...]]] = [set() for _ in rows]  # every stop_repeats-token window seen so far
     past = None
-    step_ids, step_mask = ids, mask
+    step_ids = ids
     positions = (mask.cumsum(-1) - 1).clamp(min=0)
     for _ in range(max_new_tokens):
         out = model(input_ids=step_ids, attention_mask=mask, position_ids=positions[:, -step_ids.size(1):],

@@ -22,7 +22,7 @@ from paint_pipeline.reward.aesthetic import score_aesthetic
 from paint_pipeline.reward.brush import score_brush
 from paint_pipeline.reward.compile_gate import score_compile
 from paint_pipeline.reward.config import RewardConfig
-from paint_pipeline.reward.features import ImageDecodeError, ImageFeatures, analyse, decode_png
+from paint_pipeline.reward.features import ImageDecodeError, analyse, decode_png
 from paint_pipeline.reward.richness import score_richness
 from paint_pipeline.reward.scorecard import Sample, Scorecard, TierScore
 from paint_pipeline.reward.version import reward_version

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 from paint_pipeline.policy.procedural.reading import _BRIGHT, _Ctx, _N_SHAPE, _shade
 from paint_pipeline.policy.procedural.writing import _Js, _arr, _pts, _q
 

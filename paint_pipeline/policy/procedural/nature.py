@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import random
 
 from paint_pipeline.policy.procedural.reading import (
     _Ctx,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 from paint_pipeline.policy.procedural.nature import _water
 from paint_pipeline.policy.procedural.reading import (
     _Ctx,
