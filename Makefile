@@ -9,7 +9,7 @@ PIP_STAMP := $(VENV)/.installed
 NPM_STAMP := renderer/node_modules/.installed
 CHROMIUM ?= $(or $(PP_CHROMIUM),/usr/bin/chromium)
 
-.PHONY: setup chromium test test-node test-python secrets demo clean
+.PHONY: setup chromium test test-node test-python secrets lint demo clean
 
 setup: chromium $(PIP_STAMP) $(NPM_STAMP)
 
@@ -36,13 +36,17 @@ $(NPM_STAMP): renderer/package-lock.json renderer/package.json
 	cd renderer && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
-test: setup secrets test-node test-python
+test: setup secrets lint test-node test-python
 
 test-node: setup
 	cd renderer && node --test --test-concurrency=1 test/*.test.js
 
 test-python: setup
 	$(PY) -m pytest
+
+# Undefined and unused names, syntax errors (the rules are in pyproject.toml).
+lint: $(PIP_STAMP)
+	$(VENV)/bin/ruff check paint_pipeline scripts tests
 
 # A maintained scanner over every tracked file; any finding fails the build.
 secrets: $(PIP_STAMP)

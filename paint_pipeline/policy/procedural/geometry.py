@@ -26,7 +26,7 @@ def _geometric(js: _Js, ctx: _Ctx) -> None:
         "d": (("#e6b422", "#d9607e", "#1f7f7f", "#f39c3b"), "free"),
     })
     paper = ctx.paper()
-    ink = ctx.ink(paper)
+    ctx.ink(paper)  # unused here; picking it keeps the corpus what earlier versions generated
     main = ctx.brushes("rotring", "pen")
     out = ctx.other(main, "marker", "2B", "HB", "cpencil")
     cols = [pal["a"], pal["b"], pal["d"], *ctx.extra]
@@ -278,7 +278,7 @@ def _abstract(js: _Js, ctx: _Ctx) -> None:
         "dark": (("#141414", "#2b2622", "#1b2a55"), "free", ("lines", "ink", "mass", "marks")),
     })
     paper = ctx.paper()
-    ink = ctx.ink(paper)
+    ctx.ink(paper)  # unused here; picking it keeps the corpus what earlier versions generated
     main = ctx.brushes("crayon", "2B", n=3)
     out = ctx.other(main, "pen", "charcoal", "marker")
     cols = [pal["a"], pal["b"], pal["c"], *ctx.extra]

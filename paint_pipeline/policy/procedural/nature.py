@@ -248,7 +248,7 @@ def _pond(js: _Js, ctx: _Ctx, koi: bool = False) -> None:
         "light": (("#f3ead2", "#e6f4f1", "#f7f7f7"), "big", ("light", "foam")),
     })
     paper = ctx.paper()
-    ink = ctx.ink(paper)
+    ctx.ink(paper)  # unused here; picking it keeps the corpus what earlier versions generated
     main = ctx.brushes("2B", "HB")
     out = ctx.other(main, "pen", "rotring")
     js.start(paper)
@@ -382,7 +382,7 @@ def _tree(js: _Js, ctx: _Ctx) -> None:
         "trunk": (("#6d4526", "#5a3a22", "#4a3a2c"), "small", _N_TRUNK),
     })
     paper = ctx.paper()
-    ink = ctx.ink(paper)
+    ctx.ink(paper)  # unused here; picking it keeps the corpus what earlier versions generated
     main = ctx.brushes("charcoal", "2B")
     out = ctx.other(main, "pen", "HB", "rotring")
     ground = ctx.i(140, 200, 10)
