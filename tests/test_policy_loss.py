@@ -99,6 +99,8 @@ def test_loss_and_lora_gradients_match_trl(tokenizer, loss_type, beta, correctio
                      num_tokens=float(completion_mask.sum()), kl_bias_correction=correction)
     ours.loss.backward()
     assert ours.clip_fraction > 0  # the perturbation did make some ratios leave the clip range
+    # beta 0 skips the reference pass: the KL is not measured, and says so rather than reading 0
+    assert (ours.kl is None) if not beta else ours.kl > 0
 
     assert torch.allclose(ours.loss, theirs, rtol=1e-5, atol=0), (float(ours.loss), float(theirs))
     for name, p in lora.items():

@@ -135,7 +135,7 @@ def build_dashboard(settings: PipelineSettings, out: Path | None = None) -> Path
                                                               "held-out": col("held_out_total")}),
         line_chart("render success rate", xs, {"success": col("render_success_rate")}),
         line_chart("loss", xs, {"loss": col("loss")}),
-        line_chart("KL to the base", xs, {"kl": col("kl")}),
+        line_chart("KL to the base (measured when beta > 0)", xs, {"kl": col("kl")}),
         line_chart("sampling temperature", xs, {"T": col("temperature")}),
     ]
     header = "".join(f"<th>{h}</th>" for h in ["cycle", "T", "render ok", "total", *TIERS, "held-out", "loss", "kl"])

@@ -33,7 +33,7 @@ from paint_pipeline.policy.config import LOSS_TYPES
 class LossOutput:
     loss: torch.Tensor
     policy_loss: float
-    kl: float
+    kl: float | None  # None when beta is 0: the reference pass is skipped, so the KL is not measured
     clip_fraction: float
     ratio_mean: float
 
@@ -102,5 +102,6 @@ def grpo_loss(
         is_clipped = ((ratio < 1 - epsilon_low) & (adv < 0)) | ((ratio > 1 + epsilon_high) & (adv > 0))
         clip_fraction = float((is_clipped.to(mask.dtype) * mask).sum() / n)
         ratio_mean = float((ratio * mask).sum() / n)
-    return LossOutput(loss=loss, policy_loss=float(loss.detach()), kl=float(kl.detach()), clip_fraction=clip_fraction,
+    return LossOutput(loss=loss, policy_loss=float(loss.detach()), kl=float(kl.detach()) if beta != 0.0 else None,
+                      clip_fraction=clip_fraction,
                       ratio_mean=ratio_mean)

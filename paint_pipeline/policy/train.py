@@ -118,7 +118,8 @@ def train_cycle(*, config: PolicyConfig, rollouts: Path, scorecards: Path, out: 
         model, examples, config, optimizer, scheduler, start_step=start_step, steps=config.steps_per_cycle,
         max_new_tokens=profile.max_new_tokens, pad_id=pad_id, rank=rank, world_size=world_size,
         train_model=train_model,
-        on_step=(lambda m: log(f"[train] step {m['step']}: loss {m['loss']:.4f} kl {m['kl']:.4f} "
+        on_step=(lambda m: log(f"[train] step {m['step']}: loss {m['loss']:.4f} "
+                               f"kl {'-' if m['kl'] is None else format(m['kl'], '.4f')} "
                                f"clip {m['clip_fraction']:.3f} grad {m['grad_norm']:.3f}")) if rank == 0 else None,
     )
     summary = {"cycle": cycle, "steps": history[-1]["step"], "history": history, **stats}
@@ -166,7 +167,8 @@ def main(argv: list[str] | None = None) -> int:
                 last = summary["history"][-1]
                 pipes.report_asset_materialization(metadata={
                     "checkpoint": {"raw_value": str(args.out), "type": "path"},
-                    "step": last["step"], "loss": last["loss"], "kl": last["kl"], "grad_norm": last["grad_norm"],
+                    "step": last["step"], "loss": last["loss"], "grad_norm": last["grad_norm"],
+                    **({"kl": last["kl"]} if last["kl"] is not None else {}),  # beta 0: not measured
                 })
             elif rank == 0:
                 print(json.dumps({k: v for k, v in summary.items() if k != "history"}))

@@ -150,13 +150,16 @@ def run_update(
                 share = 1.0 if config.loss_type == "dapo" else len(chunk) / global_b
                 (out.loss * share * world_size).backward()
             totals["loss"] += out.policy_loss * share
-            totals["kl"] += out.kl * len(chunk) / len(mine)
+            if out.kl is not None:
+                totals["kl"] += out.kl * len(chunk) / len(mine)
             totals["clip_fraction"] += out.clip_fraction * len(chunk) / len(mine)
             totals["ratio"] += out.ratio_mean * len(chunk) / len(mine)
         grad_norm = float(torch.nn.utils.clip_grad_norm_(params, config.max_grad_norm))
         optimizer.step()
         scheduler.step()
-        metrics = {"step": step + 1, "loss": totals["loss"], "kl": totals["kl"], "clip_fraction": totals["clip_fraction"],
+        # With beta 0 there is no reference pass and no KL: None, not a 0 that reads as "the policy did not move".
+        kl = totals["kl"] if config.beta != 0.0 else None
+        metrics = {"step": step + 1, "loss": totals["loss"], "kl": kl, "clip_fraction": totals["clip_fraction"],
                    "ratio_mean": totals["ratio"], "grad_norm": grad_norm, "lr": scheduler.get_last_lr()[0],
                    "rollouts": global_b, "tokens": global_tokens}
         history.append(metrics)
