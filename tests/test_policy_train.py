@@ -138,3 +138,25 @@ def test_two_processes_under_torchrun_equal_one(cycle_inputs, tmp_path):
     assert a.keys() == b.keys()
     for name in a:
         assert torch.allclose(a[name], b[name], rtol=0, atol=1e-6), name
+
+
+def test_kl_is_measured_only_with_beta_and_adapter_change_measures_movement(cycle_inputs):
+    import subprocess
+    import sys
+
+    root, config, rollouts, scorecards = cycle_inputs
+    quiet = lambda *a: None  # noqa: E731
+    measured = train_cycle(config=config, rollouts=rollouts, scorecards=scorecards, out=root / "k1", cycle="c1",
+                           log=quiet)
+    unmeasured = train_cycle(config=config.replace(beta=0.0), rollouts=rollouts, scorecards=scorecards,
+                             out=root / "k2", cycle="c2", parent=root / "k1", log=quiet)
+    assert measured["history"][-1]["kl"] is not None and unmeasured["history"][-1]["kl"] is None
+    script = Path(__file__).resolve().parent.parent / "scripts" / "adapter_change.py"
+    out = subprocess.run([sys.executable, str(script), str(root / "k1"), str(root / "k2"), str(root / "k1")],
+                         capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out[0].split() == ["checkpoint", "change", "steps", "lr", "kl", "clipped", "ratio"]
+    k1, k2, again = (line.split() for line in out[1:])
+    assert float(k1[1]) == 0.0 == float(again[1]) and float(k2[1]) > 0  # the reference against itself, then moved
+    assert k1[4] != "-" and k2[4] == "-"  # beta 0.02 measured a KL, beta 0 did not
+    missing = subprocess.run([sys.executable, str(script), str(root / "nope")], capture_output=True, text=True)
+    assert missing.returncode == 1 and "nope does not exist" in missing.stderr
