@@ -143,6 +143,8 @@ def test_a_cycle_killed_mid_update_is_marked_interrupted_and_the_demo_resumes_it
     deadline = time.monotonic() + 600
     while not _train_process_running(proc.pid) and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
+    said: list[str] = []
+    assert commands.cycle_resume("tiny", "cycle-0001", say=said.append) == 1  # never a second run beside a live one
     assert proc.poll() is None, "the cycle finished (or failed) before its update could be killed"
     os.killpg(proc.pid, signal.SIGKILL)  # no handler runs, nothing records the failure
     proc.wait(timeout=30)
@@ -150,7 +152,7 @@ def test_a_cycle_killed_mid_update_is_marked_interrupted_and_the_demo_resumes_it
     inst = DagsterInstance.get()
     [run] = inst.get_runs(RunsFilter(job_name="train_cycle"))
     assert run.status == DagsterRunStatus.STARTED  # what Dagster shows until someone looks
-    said: list[str] = []
+    assert said[-1].startswith(f"cycle-0001 is running (run {run.run_id}, pid {proc.pid})")
     settings = load_settings("tiny")
     [row] = commands.status_rows(commands.instance(settings, said.append), settings)
     assert row["state"] == "interrupted in policy_checkpoint (paint-pipeline cycle resume cycle-0001)"

@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 from typing import Callable
 
-from dagster import AssetKey, AssetRecordsFilter, DagsterInstance
+from dagster import AssetKey, AssetRecordsFilter, DagsterInstance, RunsFilter
 
 from paint_pipeline.fileio import atomic_write_bytes
 from paint_pipeline.orchestration.cycle_control import add_next_cycle
@@ -20,7 +20,7 @@ from paint_pipeline.orchestration.failures import (
     record_run_failure,
     write_failure_record,
 )
-from paint_pipeline.orchestration.interrupted import fail_interrupted_runs, owner_tags
+from paint_pipeline.orchestration.interrupted import ACTIVE, fail_interrupted_runs, owner_tags
 from paint_pipeline.orchestration.reviews import cycles_in_order, decisions, latest_reviews, report_review
 from paint_pipeline.pipeline.cycles import WARM_START, checkpoint_dir, read_manifest
 from paint_pipeline.pipeline.settings import PROFILE_ENV, PipelineSettings, load_settings
@@ -109,6 +109,11 @@ def cycle_resume(profile: str | None, cycle: str, *, say: Print = print) -> int:
         return 1
     if cycle in decisions(inst):
         say(f"{cycle} was already {decisions(inst)[cycle]}; nothing to resume")
+        return 1
+    running = inst.get_runs(RunsFilter(job_name="train_cycle", statuses=ACTIVE, tags={"dagster/partition": cycle}))
+    if running:
+        say(f"{cycle} is running (run {running[0].run_id}, pid {running[0].tags.get('paint/pid', '?')}); "
+            f"resume it only once that process is gone")
         return 1
     record = read_failure_record(settings.root, cycle)
     if record and record.get("failed_checks"):

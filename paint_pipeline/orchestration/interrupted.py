@@ -18,7 +18,8 @@ from pathlib import Path
 from dagster import DagsterInstance, DagsterRunStatus, RunsFilter
 
 HOST, PID, STARTED = "paint/host", "paint/pid", "paint/pid_started"
-_ACTIVE = [DagsterRunStatus.NOT_STARTED, DagsterRunStatus.STARTING, DagsterRunStatus.STARTED]
+ACTIVE = [DagsterRunStatus.QUEUED, DagsterRunStatus.NOT_STARTED, DagsterRunStatus.STARTING,
+          DagsterRunStatus.STARTED]
 
 
 def process_start_ticks(pid: int) -> str | None:
@@ -46,7 +47,7 @@ def owner_is_gone(tags: dict[str, str]) -> bool:
 def fail_interrupted_runs(instance: DagsterInstance) -> list[str]:
     """Marks FAILURE each unfinished run whose owning process is gone; returns their run ids."""
     closed = []
-    for run in instance.get_runs(RunsFilter(statuses=_ACTIVE, tags={HOST: socket.gethostname()})):
+    for run in instance.get_runs(RunsFilter(statuses=ACTIVE, tags={HOST: socket.gethostname()})):
         if owner_is_gone(run.tags):
             instance.report_run_failed(
                 run, message=f"interrupted: the process that ran it (pid {run.tags[PID]}) ended without finishing "
