@@ -14,7 +14,8 @@ from pathlib import Path
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def _stat_fields(pid: int) -> list[str] | None:
+def stat_fields(pid: int) -> list[str] | None:
+    """Fields 3.. of /proc/PID/stat (after the command name, which may hold spaces); None when gone."""
     try:
         raw = Path(f"/proc/{pid}/stat").read_text()
     except (FileNotFoundError, ProcessLookupError, PermissionError):
@@ -28,7 +29,7 @@ def tree_pids(root: int) -> list[int]:
     for name in os.listdir("/proc"):
         if not name.isdigit():
             continue
-        fields = _stat_fields(int(name))
+        fields = stat_fields(int(name))
         if fields is not None:
             children.setdefault(int(fields[1]), []).append(int(name))
     out, stack = [], [root]
@@ -43,7 +44,7 @@ def tree_cpu_seconds(root: int) -> float:
     """User + system CPU of the live tree, plus what its reaped children used."""
     total = 0
     for pid in tree_pids(root):
-        fields = _stat_fields(pid)
+        fields = stat_fields(pid)
         if fields is not None:
             total += sum(int(fields[i]) for i in (11, 12, 13, 14))  # utime stime cutime cstime
     return total / CLOCK_TICKS

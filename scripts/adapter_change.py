@@ -22,7 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from paint_pipeline.policy.checkpoint import ADAPTER, CheckpointError, open_checkpoint  # noqa: E402
 
 
-def adapter_tensors(folder: Path) -> dict:
+def adapter_tensors(folder: Path) -> tuple[dict, dict]:
+    """(adapter tensors, manifest)."""
     checkpoint = open_checkpoint(folder)  # verifies the files against the manifest's hashes
     return load_file(str(checkpoint.folder / ADAPTER / "adapter_model.safetensors")), checkpoint.manifest
 

@@ -46,10 +46,9 @@ def instance(settings: PipelineSettings, say: Print = print) -> DagsterInstance:
         os.environ["DAGSTER_HOME"] = str(home)
         say(f"DAGSTER_HOME={home} (export it before `dagster dev` to see these cycles in the UI)")
     inst = DagsterInstance.get()
-    for run_id in fail_interrupted_runs(inst):
-        run = inst.get_run_by_id(run_id)
+    for run in fail_interrupted_runs(inst):
         cycle = run.tags.get("dagster/partition")
-        say(f"run {run_id} ({run.job_name}{' ' + cycle if cycle else ''}) was interrupted: its process "
+        say(f"run {run.run_id} ({run.job_name}{' ' + cycle if cycle else ''}) was interrupted: its process "
             f"(pid {run.tags.get('paint/pid')}) is gone; marked failed")
         if run.job_name == "train_cycle" and cycle:
             record_run_failure(inst, settings.root, run)
@@ -107,8 +106,9 @@ def cycle_resume(profile: str | None, cycle: str, *, say: Print = print) -> int:
     if cycle not in cycles_in_order(inst) or read_manifest(settings, cycle) is None:
         say(f"{cycle} is not a cycle of this instance (paint-pipeline cycle status lists them)")
         return 1
-    if cycle in decisions(inst):
-        say(f"{cycle} was already {decisions(inst)[cycle]}; nothing to resume")
+    decided = decisions(inst).get(cycle)
+    if decided:
+        say(f"{cycle} was already {decided}; nothing to resume")
         return 1
     running = inst.get_runs(RunsFilter(job_name="train_cycle", statuses=ACTIVE, tags={"dagster/partition": cycle}))
     if running:

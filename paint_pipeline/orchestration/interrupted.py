@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import os
 import socket
-from pathlib import Path
 
-from dagster import DagsterInstance, DagsterRunStatus, RunsFilter
+from dagster import DagsterInstance, DagsterRun, DagsterRunStatus, RunsFilter
+
+from paint_pipeline.procstat import stat_fields
 
 HOST, PID, STARTED = "paint/host", "paint/pid", "paint/pid_started"
 ACTIVE = [DagsterRunStatus.QUEUED, DagsterRunStatus.NOT_STARTED, DagsterRunStatus.STARTING,
@@ -24,11 +25,8 @@ ACTIVE = [DagsterRunStatus.QUEUED, DagsterRunStatus.NOT_STARTED, DagsterRunStatu
 
 def process_start_ticks(pid: int) -> str | None:
     """The process's start time in clock ticks since boot (field 22 of /proc/PID/stat); None when gone."""
-    try:
-        raw = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    return raw[raw.rindex(")") + 2:].split()[19]
+    fields = stat_fields(pid)
+    return None if fields is None else fields[19]
 
 
 def owner_tags() -> dict[str, str]:
@@ -44,13 +42,13 @@ def owner_is_gone(tags: dict[str, str]) -> bool:
     return process_start_ticks(int(tags[PID])) != tags.get(STARTED)
 
 
-def fail_interrupted_runs(instance: DagsterInstance) -> list[str]:
-    """Marks FAILURE each unfinished run whose owning process is gone; returns their run ids."""
+def fail_interrupted_runs(instance: DagsterInstance) -> list[DagsterRun]:
+    """Marks FAILURE each unfinished run whose owning process is gone; returns those runs."""
     closed = []
     for run in instance.get_runs(RunsFilter(statuses=ACTIVE, tags={HOST: socket.gethostname()})):
         if owner_is_gone(run.tags):
             instance.report_run_failed(
                 run, message=f"interrupted: the process that ran it (pid {run.tags[PID]}) ended without finishing "
                              f"(killed? an out-of-memory kill shows in `dmesg`)")
-            closed.append(run.run_id)
+            closed.append(run)
     return closed

@@ -76,7 +76,7 @@ def grpo_loss(
     ratio = torch.exp(logps - old_logps)
     clipped = torch.clamp(ratio, 1 - epsilon_low, 1 + epsilon_high)
     per_token = -torch.min(ratio * adv, clipped * adv)
-    kl = torch.zeros((), dtype=logps.dtype)
+    kl = None  # not measured without a reference pass (beta 0)
     if beta != 0.0:
         if ref_logps is None:
             raise ValueError("beta > 0 needs the reference log-probs")
@@ -85,7 +85,7 @@ def grpo_loss(
         if kl_bias_correction:
             per_token_kl = per_token_kl * ratio
         per_token = per_token + beta * per_token_kl
-        kl = (per_token_kl * mask).sum() / mask.sum().clamp(min=1.0)
+        kl = float(((per_token_kl * mask).sum() / mask.sum().clamp(min=1.0)).detach())
 
     if loss_type == "grpo":
         loss = ((per_token * mask).sum(-1) / mask.sum(-1).clamp(min=1.0)).mean()
@@ -102,6 +102,5 @@ def grpo_loss(
         is_clipped = ((ratio < 1 - epsilon_low) & (adv < 0)) | ((ratio > 1 + epsilon_high) & (adv > 0))
         clip_fraction = float((is_clipped.to(mask.dtype) * mask).sum() / n)
         ratio_mean = float((ratio * mask).sum() / n)
-    return LossOutput(loss=loss, policy_loss=float(loss.detach()), kl=float(kl.detach()) if beta != 0.0 else None,
-                      clip_fraction=clip_fraction,
+    return LossOutput(loss=loss, policy_loss=float(loss.detach()), kl=kl, clip_fraction=clip_fraction,
                       ratio_mean=ratio_mean)
