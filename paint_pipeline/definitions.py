@@ -8,7 +8,7 @@ The same definitions run on a CPU and on GPUs; the profile (PAINT_PROFILE: defau
 and the resources' configuration are all that differ.
 """
 
-from dagster import Definitions
+from dagster import Definitions, in_process_executor
 
 from paint_pipeline.orchestration.assets import (
     cycle_review,
@@ -39,6 +39,10 @@ defs = Definitions(
     jobs=JOBS,
     sensors=SENSORS,
     schedules=SCHEDULES,
+    # One process per run, whatever launched it (the CLI, the UI, `dagster job execute`): the steps of a cycle
+    # are a chain anyway, the heavy update has its own subprocess, and the owner tags of a run then name the
+    # process whose death means the run died (orchestration/interrupted.py).
+    executor=in_process_executor,
     resources={
         "pipeline": PipelineResource(),
         "renderer": RendererResource(),

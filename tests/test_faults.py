@@ -108,7 +108,7 @@ def test_a_run_owner_is_gone_only_when_its_process_on_this_host_is():
     assert not owner_is_gone(mine)
     assert owner_is_gone({**mine, STARTED: str(int(mine[STARTED]) + 1)})  # the same pid, reused by another process
     assert not owner_is_gone({**mine, HOST: "elsewhere", STARTED: "1"})  # not ours to judge
-    assert not owner_is_gone({})  # launched by the UI or the daemon: Dagster's business
+    assert not owner_is_gone({})  # queued: no process has claimed it yet
     child = subprocess.Popen([sys.executable, "-c", "pass"])
     child.wait()
     assert owner_is_gone({**mine, "paint/pid": str(child.pid)})
@@ -171,6 +171,42 @@ def test_a_cycle_killed_mid_update_is_marked_interrupted_and_the_demo_resumes_it
                                                               asset_partitions=["cycle-0001"]), limit=10).records
     assert len(rollouts) == 1  # the update trained on the rollouts scored before the kill
     assert not (settings.root / "cycles" / "cycle-0001.failure.json").exists()
+
+
+def test_a_run_launched_outside_the_cli_and_killed_is_failed_by_the_schedules_sweep(tmp_path, monkeypatch):
+    """`dagster job execute` (as the UI's run worker) tags nothing itself: the pipeline resource claims the run."""
+    from dagster import DagsterInstance, DagsterRunStatus, RunsFilter
+
+    from paint_pipeline.orchestration import commands
+    from paint_pipeline.orchestration.automation import _train_running
+    from paint_pipeline.orchestration.interrupted import PID
+
+    env = {"PAINT_ARTIFACTS": str(tmp_path / "artifacts"), "DAGSTER_HOME": str(tmp_path / "home"),
+           "PAINT_PROFILE": "tiny"}
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    (tmp_path / "home").mkdir()
+    assert commands.cycle_next("tiny", run=False, say=lambda _: None) == 0  # warm start + cycle-0001's manifest
+    proc = subprocess.Popen([str(Path(sys.executable).parent / "dagster"), "job", "execute", "-m",
+                             "paint_pipeline.definitions", "-j", "train_cycle", "--tags",
+                             json.dumps({"dagster/partition": "cycle-0001"})],
+                            cwd=REPO, env={**os.environ, **env}, start_new_session=True,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 600
+    while not _train_process_running(proc.pid) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert proc.poll() is None, "the run finished (or failed) before its update could be killed"
+    inst = DagsterInstance.get()
+    assert _train_running(inst)  # alive: the sweep leaves it alone
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=30)
+
+    [run] = inst.get_runs(RunsFilter(job_name="train_cycle"))
+    assert run.tags[PID] == str(proc.pid)  # the process that executed every step, not a step worker
+    assert run.status == DagsterRunStatus.STARTED
+    assert not _train_running(inst)  # what the schedule asks before it adds a cycle
+    run = inst.get_run_by_id(run.run_id)
+    assert run.status == DagsterRunStatus.FAILURE
 
 
 def test_a_renderer_killed_mid_batch_is_reported_and_a_rerun_writes_each_row_once(tmp_path):

@@ -3,14 +3,20 @@
 Nothing in such a process lives to record the failure, so Dagster keeps the run STARTED for ever: the cycle
 looks half-done, and the schedule's "is a cycle running?" test says yes until someone fails the run by hand.
 Dagster's run monitoring needs the daemon and a run launcher that can check its workers (the default one
-cannot), and `paint-pipeline` executes runs in its own process anyway. So the commands tag each run they
-execute with the host, process id and process start time (`owner_tags`), and whoever opens the instance next
-(any `paint-pipeline` command, the review sensor, the schedule) fails the runs whose process is gone, with a
-message naming it. A process id alone is not enough: ids are reused, the start time tells them apart.
+cannot), and `paint-pipeline` executes runs in its own process anyway. So each run is tagged with the host,
+process id and process start time of the process executing it (`owner_tags`): by the commands when they
+create it, and otherwise (a run launched from the UI, `dagster job execute`) by the pipeline resource when
+the run's first step starts (`claim_run`). Whoever opens the instance next (any `paint-pipeline` command, the
+review sensor, the schedule) fails the runs whose process is gone, with a message naming it. A process id
+alone is not enough: ids are reused, the start time tells them apart.
+
+The definitions use the in-process executor, so every step of a run executes in the process the tags name.
+A step worker of a multiprocess executor never claims a run: it ends before the run does.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import socket
 
@@ -34,9 +40,18 @@ def owner_tags() -> dict[str, str]:
     return {HOST: socket.gethostname(), PID: str(os.getpid()), STARTED: process_start_ticks(os.getpid()) or ""}
 
 
+def claim_run(instance: DagsterInstance, run: DagsterRun) -> bool:
+    """Tags `run` with this process as its owner; False when it has one already, or when this process is a
+    step worker started by a multiprocess executor (its end says nothing about the run's)."""
+    if HOST in run.tags or multiprocessing.parent_process() is not None:
+        return False
+    instance.add_run_tags(run.run_id, owner_tags())
+    return True
+
+
 def owner_is_gone(tags: dict[str, str]) -> bool:
     """True when the tags name a process of this host that no longer runs. A run owned by another host, or
-    carrying no owner tags (launched by the UI or the daemon), is never judged here."""
+    not yet claimed by any process (queued), is never judged here."""
     if tags.get(HOST) != socket.gethostname() or not tags.get(PID, "").isdigit():
         return False
     return process_start_ticks(int(tags[PID])) != tags.get(STARTED)

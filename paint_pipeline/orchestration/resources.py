@@ -12,9 +12,17 @@ from typing import Iterator, Optional
 
 import pyarrow as pa
 import pyarrow.parquet as pq
-from dagster import ConfigurableIOManagerFactory, ConfigurableResource, InputContext, OutputContext, UPathIOManager
+from dagster import (
+    ConfigurableIOManagerFactory,
+    ConfigurableResource,
+    InitResourceContext,
+    InputContext,
+    OutputContext,
+    UPathIOManager,
+)
 from upath import UPath
 
+from paint_pipeline.orchestration.interrupted import claim_run
 from paint_pipeline.parquet_io import write_table
 from paint_pipeline.pipeline.settings import PipelineSettings, load_settings
 
@@ -23,6 +31,12 @@ class PipelineResource(ConfigurableResource):
     """The run profile: `default`, `tiny`, or a JSON file; empty reads PAINT_PROFILE."""
 
     profile: str = ""
+
+    def setup_for_execution(self, context: InitResourceContext) -> None:
+        # Every asset uses this resource, so a run launched from the UI or `dagster job execute` gets the owner
+        # tags the CLI sets itself: if its process dies, the next look at the instance fails it.
+        if context.instance is not None and context.run is not None:
+            claim_run(context.instance, context.run)
 
     def settings(self) -> PipelineSettings:
         return load_settings(self.profile or None)
