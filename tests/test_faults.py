@@ -126,6 +126,26 @@ def _train_process_running(root_pid: int) -> bool:
     return False
 
 
+def _tiny_instance_env(tmp_path, monkeypatch) -> dict[str, str]:
+    """A tiny-profile artifacts folder and Dagster home, for this process and the ones it starts."""
+    env = {"PAINT_ARTIFACTS": str(tmp_path / "artifacts"), "DAGSTER_HOME": str(tmp_path / "home"),
+           "PAINT_PROFILE": "tiny"}
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    (tmp_path / "home").mkdir()
+    return env
+
+
+def _start_until_training(command: list[str], env: dict[str, str]) -> subprocess.Popen:
+    """Starts `command` in a process group of its own; returns once its GRPO subprocess runs (or it ended)."""
+    proc = subprocess.Popen(command, cwd=REPO, env={**os.environ, **env}, start_new_session=True,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 600
+    while not _train_process_running(proc.pid) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return proc
+
+
 def test_a_cycle_killed_mid_update_is_marked_interrupted_and_the_demo_resumes_it(tmp_path, monkeypatch):
     from dagster import AssetKey, AssetRecordsFilter, DagsterInstance, DagsterRunStatus, RunsFilter
 
@@ -133,16 +153,8 @@ def test_a_cycle_killed_mid_update_is_marked_interrupted_and_the_demo_resumes_it
     from paint_pipeline.orchestration.reviews import latest_reviews
     from paint_pipeline.pipeline.settings import load_settings
 
-    env = {"PAINT_ARTIFACTS": str(tmp_path / "artifacts"), "DAGSTER_HOME": str(tmp_path / "home"),
-           "PAINT_PROFILE": "tiny"}
-    for key, value in env.items():
-        monkeypatch.setenv(key, value)
-    (tmp_path / "home").mkdir()
-    proc = subprocess.Popen([CLI, "cycle", "next"], cwd=REPO, env={**os.environ, **env}, start_new_session=True,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 600
-    while not _train_process_running(proc.pid) and proc.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.05)
+    env = _tiny_instance_env(tmp_path, monkeypatch)
+    proc = _start_until_training([CLI, "cycle", "next"], env)
     said: list[str] = []
     assert commands.cycle_resume("tiny", "cycle-0001", say=said.append) == 1  # never a second run beside a live one
     assert proc.poll() is None, "the cycle finished (or failed) before its update could be killed"
@@ -181,20 +193,11 @@ def test_a_run_launched_outside_the_cli_and_killed_is_failed_by_the_schedules_sw
     from paint_pipeline.orchestration.automation import _train_running
     from paint_pipeline.orchestration.interrupted import PID
 
-    env = {"PAINT_ARTIFACTS": str(tmp_path / "artifacts"), "DAGSTER_HOME": str(tmp_path / "home"),
-           "PAINT_PROFILE": "tiny"}
-    for key, value in env.items():
-        monkeypatch.setenv(key, value)
-    (tmp_path / "home").mkdir()
+    env = _tiny_instance_env(tmp_path, monkeypatch)
     assert commands.cycle_next("tiny", run=False, say=lambda _: None) == 0  # warm start + cycle-0001's manifest
-    proc = subprocess.Popen([str(Path(sys.executable).parent / "dagster"), "job", "execute", "-m",
-                             "paint_pipeline.definitions", "-j", "train_cycle", "--tags",
-                             json.dumps({"dagster/partition": "cycle-0001"})],
-                            cwd=REPO, env={**os.environ, **env}, start_new_session=True,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 600
-    while not _train_process_running(proc.pid) and proc.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.05)
+    proc = _start_until_training([str(Path(sys.executable).parent / "dagster"), "job", "execute", "-m",
+                                  "paint_pipeline.definitions", "-j", "train_cycle", "--tags",
+                                  json.dumps({"dagster/partition": "cycle-0001"})], env)
     assert proc.poll() is None, "the run finished (or failed) before its update could be killed"
     inst = DagsterInstance.get()
     assert _train_running(inst)  # alive: the sweep leaves it alone
