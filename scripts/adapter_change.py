@@ -36,6 +36,19 @@ def relative_change(weights: dict, reference: dict) -> float:
     return math.sqrt(diff / norm)
 
 
+def labels(folders: list[Path]) -> list[str]:
+    """Each folder's name, with as many parent folders as it takes to tell equal names apart."""
+    depth = [1] * len(folders)
+    while True:
+        names = ["/".join(f.absolute().parts[-d:]) for f, d in zip(folders, depth)]
+        clashes = {n for n in names if names.count(n) > 1}
+        grow = [i for i, n in enumerate(names) if n in clashes and depth[i] < len(folders[i].absolute().parts)]
+        if not grow:
+            return names
+        for i in grow:
+            depth[i] += 1
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("checkpoints", nargs="+", type=Path, help="checkpoint folders; the first is the reference")
@@ -46,8 +59,10 @@ def main() -> int:
         print(f"adapter_change: {exc}", file=sys.stderr)
         return 1
     reference = loaded[0][1]
-    print(f"{'checkpoint':<28} {'change':>9} {'steps':>6} {'lr':>8} {'kl':>8} {'clipped':>8} {'ratio':>7}")
-    for folder, weights, manifest in loaded:
+    names = labels([folder for folder, _, _ in loaded])
+    width = max(28, *(len(n) for n in names))
+    print(f"{'checkpoint':<{width}} {'change':>9} {'steps':>6} {'lr':>8} {'kl':>8} {'clipped':>8} {'ratio':>7}")
+    for name, (folder, weights, manifest) in zip(names, loaded):
         m = dict(manifest.get("metrics", {}))
         if manifest.get("config", {}).get("beta") == 0:
             m["kl"] = None  # beta 0: no reference pass, so no KL (older checkpoints recorded a 0 here)
@@ -55,7 +70,7 @@ def main() -> int:
         def num(key: str, fmt: str) -> str:
             return "-" if m.get(key) is None else format(m[key], fmt)
 
-        print(f"{folder.name:<28} {relative_change(weights, reference):>9.2e} {num('step', 'd'):>6} "
+        print(f"{name:<{width}} {relative_change(weights, reference):>9.2e} {num('step', 'd'):>6} "
               f"{num('lr', '.1e'):>8} {num('kl', '.4f'):>8} {num('clip_fraction', '.3f'):>8} "
               f"{num('ratio_mean', '.4f'):>7}")
     return 0

@@ -141,6 +141,7 @@ def test_two_processes_under_torchrun_equal_one(cycle_inputs, tmp_path):
 
 
 def test_kl_is_measured_only_with_beta_and_adapter_change_measures_movement(cycle_inputs):
+    import shutil
     import subprocess
     import sys
 
@@ -158,5 +159,9 @@ def test_kl_is_measured_only_with_beta_and_adapter_change_measures_movement(cycl
     k1, k2, again = (line.split() for line in out[1:])
     assert float(k1[1]) == 0.0 == float(again[1]) and float(k2[1]) > 0  # the reference against itself, then moved
     assert k1[4] != "-" and k2[4] == "-"  # beta 0.02 measured a KL, beta 0 did not
+    shutil.copytree(root / "k1", root / "other" / "k1")
+    named = subprocess.run([sys.executable, str(script), str(root / "k1"), str(root / "other" / "k1")],
+                           capture_output=True, text=True, check=True).stdout.splitlines()
+    assert [line.split()[0] for line in named[1:]] == [f"{root.name}/k1", "other/k1"]  # equal names told apart
     missing = subprocess.run([sys.executable, str(script), str(root / "nope")], capture_output=True, text=True)
     assert missing.returncode == 1 and "nope does not exist" in missing.stderr
