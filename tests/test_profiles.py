@@ -8,7 +8,7 @@ from paint_pipeline.pipeline.settings import load_settings
 
 
 def test_every_shipped_profile_loads():
-    profiles = sorted((Path(__file__).resolve().parent.parent / "profiles").glob("*.json"))
+    profiles = sorted((Path(__file__).resolve().parent.parent / "profiles").rglob("*.json"))
     assert profiles
     for path in profiles:
         settings = load_settings(str(path))
