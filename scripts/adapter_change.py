@@ -37,16 +37,9 @@ def relative_change(weights: dict, reference: dict) -> float:
 
 
 def labels(folders: list[Path]) -> list[str]:
-    """Each folder's name, with as many parent folders as it takes to tell equal names apart."""
-    depth = [1] * len(folders)
-    while True:
-        names = ["/".join(f.absolute().parts[-d:]) for f, d in zip(folders, depth)]
-        clashes = {n for n in names if names.count(n) > 1}
-        grow = [i for i, n in enumerate(names) if n in clashes and depth[i] < len(folders[i].absolute().parts)]
-        if not grow:
-            return names
-        for i in grow:
-            depth[i] += 1
+    """Each folder's name, or each path as given when two names are equal."""
+    names = [f.name for f in folders]
+    return names if len(set(names)) == len(names) else [str(f) for f in folders]
 
 
 def main() -> int:
