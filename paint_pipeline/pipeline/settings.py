@@ -157,7 +157,9 @@ PROFILES: dict[str, dict[str, Any]] = {
     # one successful render in 12, and a held-out mean within 0.1 of the parent's. Temperatures are low: the
     # warm-started 135M model compiles 41.7% of validation sketches at T=0.3 and 20.8% at T=0.7, and GRPO
     # learns only from groups where some samples compile. The warm start's 200 steps over 4 variants per prompt
-    # (the field defaults) took held-out compile success from 27.5% (100 steps) to 67.5% (README).
+    # (the field defaults) took held-out compile success from 27.5% (100 steps) to 67.5% (README). The GRPO
+    # step stays small: 4x the learning rate over 3 passes of the same 12 rollouts dropped held-out compile
+    # success from 75% to 42% (profiles/experiments/grpo-lr2e-4-steps6.json, README "Does it learn?").
     "default": {
         "policy": {"system_prompt": "api", "prompts_per_cycle": 3, "group_size": 4, "steps_per_cycle": 2,
                    "minibatch_size": 6, "learning_rate": 5e-5, "temperature_max": 0.6, "temperature_min": 0.4},
