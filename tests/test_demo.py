@@ -51,6 +51,25 @@ def test_demo_rejects_a_cycle_stopped_by_a_check_and_gives_up_after_two(demo_wor
     assert read_manifest(load_settings(str(strict)), "cycle-0002").parent_cycle is None  # not the rejected one
     assert "two cycles in a row failed their checks" in said[-1]
     assert not (demo_world / "artifacts" / "registry").exists()
+    # The learning curve stops with them, and says so (these cycles stopped before training: nothing to evaluate).
+    assert commands.learning_curve(str(strict), 1, split="test", prompts=2, samples=1, out=None,
+                                   say=said.append) == 1
+    assert said[-1] == ("no learning curve: too few approved cycles, and the stopped ones have no checkpoint to "
+                        "evaluate")
+
+
+def test_a_learning_curve_that_stopped_names_the_trained_cycles_to_evaluate(demo_world, monkeypatch):
+    settings = load_settings("tiny")
+    monkeypatch.setattr(commands, "cycles_in_order", lambda inst: ["cycle-0001", "cycle-0002", "cycle-0003"])
+    for cycle in ("cycle-0001", "cycle-0003"):  # cycle-0002 stopped before its update
+        (settings.root / "checkpoints" / cycle).mkdir(parents=True)
+        (settings.root / "checkpoints" / cycle / "manifest.json").write_text("{}")
+    said: list[str] = []
+    commands._say_how_to_evaluate_unapproved(None, settings, "profiles/x.json", ["cycle-0001"], "test", 24, 1,
+                                             said.append)
+    assert said == ["no learning curve: too few approved cycles. cycle-0003 trained but was not approved; to "
+                    "compare them with cycle 0: paint-pipeline evaluate --profile profiles/x.json --cycles cycle-0003 "
+                    "--split test --prompts 24 --samples 1"]
 
 
 def test_learning_curve_runs_missing_cycles_and_writes_table_chart_and_verdict(demo_world):

@@ -292,6 +292,24 @@ def demo(profile: str | None, cycles: int, *, say: Print = print) -> int:
     return 0
 
 
+def _say_how_to_evaluate_unapproved(inst: DagsterInstance, settings: PipelineSettings, profile: str | None,
+                                    approved: list[str], split: str, prompts: int | None, samples: int | None,
+                                    say: Print) -> None:
+    """After the cycles stopped: the curve is not drawn, but the trained cycles the checks kept out can still be
+    compared with cycle 0 on the same held-out prompts (how a harmful update shows up)."""
+    trained = [c for c in cycles_in_order(inst) if c not in approved
+               and (checkpoint_dir(settings, c) / "manifest.json").is_file()]
+    if not trained:
+        say("no learning curve: too few approved cycles, and the stopped ones have no checkpoint to evaluate")
+        return
+    options = f" --split {split}" + (f" --prompts {prompts}" if prompts else "") + \
+        (f" --samples {samples}" if samples else "")
+    chosen = f" --profile {profile}" if profile else ""
+    verb = "was" if len(trained) == 1 else "were"
+    say(f"no learning curve: too few approved cycles. {', '.join(trained)} trained but {verb} not approved; "
+        f"to compare them with cycle 0: paint-pipeline evaluate{chosen} --cycles {','.join(trained)}{options}")
+
+
 def learning_curve(profile: str | None, cycles: int, *, split: str, prompts: int | None, samples: int | None,
                    out: Path | None, renderer_url: str | None = None, pool_size: int | None = None,
                    say: Print = print) -> int:
@@ -316,6 +334,7 @@ def learning_curve(profile: str | None, cycles: int, *, split: str, prompts: int
     if have < cycles:
         say(f"{have} approved cycles; running {cycles - have} more (self-approved, as in make demo)")
         if demo(profile, cycles - have, say=say) != 0:
+            _say_how_to_evaluate_unapproved(inst, settings, profile, approved(), split, prompts, samples, say)
             return 1
     chosen = approved()[:cycles]
     settings = settings.replace(eval_split=split, eval_prompts=prompts or len(load_split(split)),
