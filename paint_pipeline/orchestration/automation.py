@@ -9,7 +9,6 @@ from dagster import (
     EventLogEntry,
     RunFailureSensorContext,
     RunRequest,
-    RunsFilter,
     ScheduleEvaluationContext,
     SensorEvaluationContext,
     SensorResult,
@@ -23,7 +22,7 @@ from dagster import (
 from paint_pipeline.orchestration.assets import cycles
 from paint_pipeline.orchestration.cycle_control import add_next_cycle, awaiting_review
 from paint_pipeline.orchestration.failures import record_run_failure
-from paint_pipeline.orchestration.interrupted import ACTIVE, fail_interrupted_runs
+from paint_pipeline.orchestration.interrupted import active_runs, fail_interrupted_runs
 from paint_pipeline.orchestration.reviews import CYCLES, REVIEW, decision_of
 from paint_pipeline.pipeline.settings import load_settings
 
@@ -47,7 +46,7 @@ JOBS = [train_cycle_job, publish_job, rescore_job, evaluate_job, warm_start_job,
 
 def _train_running(instance) -> bool:
     fail_interrupted_runs(instance)  # a run whose process died is not running (the failure sensor records it)
-    return bool(instance.get_runs(RunsFilter(job_name="train_cycle", statuses=ACTIVE), limit=1))
+    return bool(active_runs(instance, "train_cycle"))
 
 
 @asset_sensor(asset_key=REVIEW, jobs=[publish_job, train_cycle_job], default_status=DefaultSensorStatus.RUNNING,

@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 from typing import Callable
 
-from dagster import AssetKey, AssetRecordsFilter, DagsterInstance, RunsFilter
+from dagster import AssetKey, AssetRecordsFilter, DagsterInstance
 
 from paint_pipeline.fileio import atomic_write_bytes
 from paint_pipeline.orchestration.cycle_control import add_next_cycle
@@ -20,7 +20,7 @@ from paint_pipeline.orchestration.failures import (
     record_run_failure,
     write_failure_record,
 )
-from paint_pipeline.orchestration.interrupted import ACTIVE, fail_interrupted_runs, owner_tags
+from paint_pipeline.orchestration.interrupted import PID, active_runs, fail_interrupted_runs, owner_tags
 from paint_pipeline.orchestration.reviews import cycles_in_order, decisions, latest_reviews, report_review
 from paint_pipeline.pipeline.cycles import WARM_START, checkpoint_dir, read_manifest
 from paint_pipeline.pipeline.settings import PROFILE_ENV, PipelineSettings, load_settings
@@ -49,7 +49,7 @@ def instance(settings: PipelineSettings, say: Print = print) -> DagsterInstance:
     for run in fail_interrupted_runs(inst):
         cycle = run.tags.get("dagster/partition")
         say(f"run {run.run_id} ({run.job_name}{' ' + cycle if cycle else ''}) was interrupted: its process "
-            f"(pid {run.tags.get('paint/pid')}) is gone; marked failed")
+            f"(pid {run.tags.get(PID)}) is gone; marked failed")
         if run.job_name == "train_cycle" and cycle:
             record_run_failure(inst, settings.root, run)
     return inst
@@ -110,9 +110,9 @@ def cycle_resume(profile: str | None, cycle: str, *, say: Print = print) -> int:
     if decided:
         say(f"{cycle} was already {decided}; nothing to resume")
         return 1
-    running = inst.get_runs(RunsFilter(job_name="train_cycle", statuses=ACTIVE, tags={"dagster/partition": cycle}))
+    running = active_runs(inst, "train_cycle", cycle)
     if running:
-        say(f"{cycle} is running (run {running[0].run_id}, pid {running[0].tags.get('paint/pid', '?')}); "
+        say(f"{cycle} is running (run {running[0].run_id}, pid {running[0].tags.get(PID, '?')}); "
             f"resume it only once that process is gone")
         return 1
     record = read_failure_record(settings.root, cycle)
@@ -292,13 +292,17 @@ def demo(profile: str | None, cycles: int, *, say: Print = print) -> int:
     return 0
 
 
+def _trained_cycles(inst: DagsterInstance, settings: PipelineSettings) -> list[str]:
+    """The cycles, in order, that have a complete checkpoint (whatever their review)."""
+    return [c for c in cycles_in_order(inst) if (checkpoint_dir(settings, c) / "manifest.json").is_file()]
+
+
 def _say_how_to_evaluate_unapproved(inst: DagsterInstance, settings: PipelineSettings, profile: str | None,
                                     approved: list[str], split: str, prompts: int | None, samples: int | None,
                                     say: Print) -> None:
     """After the cycles stopped: the curve is not drawn, but the trained cycles the checks kept out can still be
     compared with cycle 0 on the same held-out prompts (how a harmful update shows up)."""
-    trained = [c for c in cycles_in_order(inst) if c not in approved
-               and (checkpoint_dir(settings, c) / "manifest.json").is_file()]
+    trained = [c for c in _trained_cycles(inst, settings) if c not in approved]
     if not trained:
         say("no learning curve: too few approved cycles, and the stopped ones have no checkpoint to evaluate")
         return
@@ -327,8 +331,7 @@ def learning_curve(profile: str | None, cycles: int, *, split: str, prompts: int
 
     def approved() -> list[str]:
         decided = decisions(inst)
-        return [c for c in cycles_in_order(inst) if decided.get(c) == "approved"
-                and (checkpoint_dir(settings, c) / "manifest.json").is_file()]
+        return [c for c in _trained_cycles(inst, settings) if decided.get(c) == "approved"]
 
     have = len(approved())
     if have < cycles:

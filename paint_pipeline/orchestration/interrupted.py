@@ -49,6 +49,12 @@ def claim_run(instance: DagsterInstance, run: DagsterRun) -> bool:
     return True
 
 
+def active_runs(instance: DagsterInstance, job_name: str, partition: str | None = None) -> list[DagsterRun]:
+    """The unfinished runs of a job (of one partition when given), newest first."""
+    tags = {"dagster/partition": partition} if partition else None
+    return list(instance.get_runs(RunsFilter(job_name=job_name, statuses=ACTIVE, tags=tags)))
+
+
 def owner_is_gone(tags: dict[str, str]) -> bool:
     """True when the tags name a process of this host that no longer runs. A run owned by another host, or
     not yet claimed by any process (queued), is never judged here."""
