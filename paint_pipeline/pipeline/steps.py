@@ -67,7 +67,8 @@ def sample_rollouts(settings: PipelineSettings, manifest: CycleManifest, *, prog
                         group_size=profile.group_size, temperature=manifest.temperature,
                         max_new_tokens=profile.max_new_tokens, base_seed=manifest.sampling_seed, top_p=config.top_p,
                         batch_size=config.generation_batch_size, progress=progress,
-                        system_prompt=system_prompt_for(config, manifest.parent_checkpoint), stop_repeats=config.stop_repeats)
+                        system_prompt=system_prompt_for(config, manifest.parent_checkpoint), stop_repeats=config.stop_repeats,
+                        api_guard=config.api_guard)
     return to_table(rollouts, cycle=manifest.cycle, policy_checkpoint=manifest.parent_checkpoint or "base")
 
 
@@ -138,6 +139,8 @@ def evaluation_key(settings: PipelineSettings, checkpoint: str | None, reward_ve
     spec = [weights, settings.eval_split, settings.eval_prompts, settings.eval_samples_per_prompt,
             settings.eval_temperature, settings.eval_seed, settings.render_size, reward_version,
             settings.policy_config().stop_repeats]
+    if settings.policy_config().api_guard:  # appended only when on, so the keys of unguarded evaluations stay valid
+        spec.append("api_guard")
     return hashlib.sha256(json.dumps(spec).encode()).hexdigest()[:16]
 
 
@@ -156,7 +159,8 @@ def evaluate_policy(settings: PipelineSettings, checkpoint: str | None, client, 
                         group_size=settings.eval_samples_per_prompt, temperature=settings.eval_temperature,
                         max_new_tokens=profile.max_new_tokens, base_seed=settings.eval_seed,
                         batch_size=config.generation_batch_size, progress=progress,
-                        system_prompt=system_prompt_for(config, checkpoint), stop_repeats=config.stop_repeats)
+                        system_prompt=system_prompt_for(config, checkpoint), stop_repeats=config.stop_repeats,
+                        api_guard=config.api_guard)
     del model
     table = rollouts_table(rollouts, cycle=f"eval-{label}", policy_checkpoint=checkpoint or "base")
     renders = render_rollouts(table, client, settings, settings.root / "evaluation_images" / label, progress=progress)

@@ -39,8 +39,12 @@ class LossOutput:
 
 
 def completion_logps(model, input_ids: torch.Tensor, attention_mask: torch.Tensor, completion_len: int,
-                     temperature: float) -> torch.Tensor:
-    """Per-token log-probs (batch, completion_len) of the last `completion_len` tokens under softmax(logits / T)."""
+                     temperature: float, logit_masks=()) -> torch.Tensor:
+    """Per-token log-probs (batch, completion_len) of the last `completion_len` tokens under softmax(logits / T).
+
+    `logit_masks`: (row, completion position, allowed bool mask over the vocabulary) where the sampler's API
+    guard applied; there the distribution is renormalised over the allowed tokens, as it was when sampled.
+    """
     logits = model(input_ids=input_ids, attention_mask=attention_mask, logits_to_keep=completion_len + 1).logits
     logits = logits[:, -(completion_len + 1) : -1, :]
     if logits.dtype in (torch.float16, torch.bfloat16):  # log-softmax in half precision loses the small log-probs
@@ -48,6 +52,8 @@ def completion_logps(model, input_ids: torch.Tensor, attention_mask: torch.Tenso
     # In place: the head's backward needs its input and weight, not its output, so this saves a
     # (batch x length x vocabulary) copy.
     logits.div_(temperature)
+    for row, position, allowed in logit_masks:
+        logits[row, position].masked_fill_(~allowed.to(logits.device), float("-inf"))
     targets = input_ids[:, -completion_len:]
     # log softmax at the sampled token only: logit - logsumexp, without materialising the full log-softmax.
     return logits.gather(-1, targets.unsqueeze(-1)).squeeze(-1) - torch.logsumexp(logits, dim=-1)

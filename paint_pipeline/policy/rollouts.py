@@ -29,6 +29,7 @@ SCHEMA = pa.schema([
     pa.field("sampling_logprobs", pa.list_(pa.float32())),
     pa.field("truncated", pa.bool_(), nullable=False),
     pa.field("policy_checkpoint", pa.string()),
+    pa.field("api_guard", pa.bool_(), nullable=False),
 ])
 
 
@@ -46,7 +47,7 @@ def to_table(rollouts: Sequence[Rollout], *, cycle: str, policy_checkpoint: str)
         "prompt": r.prompt, "sample_index": r.sample_index, "seed": r.seed, "temperature": r.temperature,
         "completion": r.completion, "code": r.code, "prompt_token_ids": r.prompt_token_ids,
         "completion_token_ids": r.completion_token_ids, "sampling_logprobs": r.sampling_logprobs,
-        "truncated": r.truncated, "policy_checkpoint": policy_checkpoint,
+        "truncated": r.truncated, "policy_checkpoint": policy_checkpoint, "api_guard": r.api_guard,
     } for r in rollouts]
     return pa.Table.from_pylist(rows, schema=SCHEMA)
 
@@ -56,4 +57,8 @@ def write_rollouts(table: pa.Table, path: str | Path) -> Path:
 
 
 def read_rollouts(path: str | Path) -> pa.Table:
-    return read_checked(path, SCHEMA, what="rollouts", error=RolloutFileError)
+    table = read_checked(path, SCHEMA.remove(SCHEMA.get_field_index("api_guard")), what="rollouts",
+                         error=RolloutFileError)
+    if "api_guard" not in table.column_names:  # written before the guard existed: sampled without it
+        table = table.append_column(SCHEMA.field("api_guard"), pa.array([False] * table.num_rows, pa.bool_()))
+    return table

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import torch
 
+from paint_pipeline.policy.api_guard import ApiGuard, masks_for_completion
 from paint_pipeline.policy.checkpoint import (
     CheckpointError,
     check_compatible,
@@ -32,13 +33,18 @@ from paint_pipeline.policy.checkpoint import (
 from paint_pipeline.policy.config import PolicyConfig, PolicyConfigError
 from paint_pipeline.policy.hardware import HardwareProfile, resolve
 from paint_pipeline.policy.rollouts import RolloutFileError, read_rollouts
+from paint_pipeline.policy.sampling import output_vocab_size
 from paint_pipeline.policy.update import Example, make_optimizer, run_update
 from paint_pipeline.reward.advantages import group_advantages
 from paint_pipeline.reward.table import ScorecardFileError, read_table
 
 
-def load_examples(rollouts_path: Path, scorecards_path: Path, config: PolicyConfig) -> tuple[list[Example], dict]:
-    """Joins rollouts and scorecards on sample_id; advantages from the scorecards (or their totals)."""
+def load_examples(rollouts_path: Path, scorecards_path: Path, config: PolicyConfig,
+                  guard_for=None) -> tuple[list[Example], dict]:
+    """Joins rollouts and scorecards on sample_id; advantages from the scorecards (or their totals).
+
+    Rollouts sampled with the API guard get its masks back (`guard_for()` builds the guard, once, when needed).
+    """
     rollouts = read_rollouts(rollouts_path).to_pylist()
     cards = {row["sample_id"]: row for row in read_table(scorecards_path).to_pylist()}
     missing = [r["sample_id"] for r in rollouts if r["sample_id"] not in cards]
@@ -52,8 +58,22 @@ def load_examples(rollouts_path: Path, scorecards_path: Path, config: PolicyConf
                                      scale="group" if config.scale_rewards else "none")
         advantages = [float(v) for v in values]
         stats = {"frac_reward_zero_std": s.frac_reward_zero_std, "reward_mean": s.reward_mean}
-    examples = [Example(r["prompt_token_ids"], r["completion_token_ids"], r["sampling_logprobs"], float(a),
-                        float(r["temperature"])) for r, a in zip(rollouts, advantages)]
+    guard = None
+    examples = []
+    for r, a in zip(rollouts, advantages):
+        masks = ()
+        if r["api_guard"]:
+            if guard is None:
+                if guard_for is None:
+                    raise ValueError(f"{rollouts_path}: rollouts sampled with the API guard, and no guard to "
+                                     "rebuild its masks")
+                guard = guard_for()
+            try:
+                masks = tuple(masks_for_completion(guard, r["completion_token_ids"]))
+            except ValueError as exc:
+                raise ValueError(f"{rollouts_path}: {r['sample_id']}: {exc}") from None
+        examples.append(Example(r["prompt_token_ids"], r["completion_token_ids"], r["sampling_logprobs"], float(a),
+                                float(r["temperature"]), masks))
     return [e for e in examples if e.completion_token_ids], stats
 
 
@@ -104,7 +124,8 @@ def train_cycle(*, config: PolicyConfig, rollouts: Path, scorecards: Path, out: 
         scheduler.load_state_dict(state["scheduler"])
         start_step = int(state["step"])
         set_rng_state(state["rng"])
-    examples, stats = load_examples(rollouts, scorecards, config)
+    examples, stats = load_examples(rollouts, scorecards, config,
+                                    guard_for=lambda: ApiGuard(tokenizer, output_vocab_size(model, tokenizer)))
     train_model = model
     if world_size > 1:
         from torch.nn.parallel import DistributedDataParallel

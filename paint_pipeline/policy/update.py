@@ -35,6 +35,8 @@ class Example:
     sampling_logprobs: list[float]
     advantage: float
     temperature: float
+    # (completion position, allowed-token mask) where the sampler's API guard applied (api_guard.py)
+    logit_masks: tuple = ()
 
 
 def make_optimizer(model, config: PolicyConfig):
@@ -79,6 +81,7 @@ def _pad(examples: Sequence[Example], pad_id: int, device):
     attn = torch.zeros((b, p_width + c_width), dtype=torch.long)
     old = torch.zeros((b, c_width), dtype=torch.float32)
     cmask = torch.zeros((b, c_width), dtype=torch.float32)
+    logit_masks = [(i, t, allowed) for i, e in enumerate(examples) for t, allowed in e.logit_masks]
     for i, e in enumerate(examples):
         p, c = len(e.prompt_token_ids), len(e.completion_token_ids)
         ids[i, p_width - p : p_width] = torch.tensor(e.prompt_token_ids)
@@ -88,7 +91,7 @@ def _pad(examples: Sequence[Example], pad_id: int, device):
         old[i, :c] = torch.tensor(e.sampling_logprobs)
         cmask[i, :c] = 1
     adv = torch.tensor([e.advantage for e in examples], dtype=torch.float32)
-    return ids.to(device), attn.to(device), old.to(device), cmask.to(device), adv.to(device), c_width
+    return ids.to(device), attn.to(device), old.to(device), cmask.to(device), adv.to(device), c_width, logit_masks
 
 
 def run_update(
@@ -130,18 +133,18 @@ def run_update(
         optimizer.zero_grad(set_to_none=True)
         totals = {"loss": 0.0, "kl": 0.0, "clip_fraction": 0.0, "ratio": 0.0}
         for j, chunk in enumerate(micro):
-            ids, attn, old, cmask, adv, c_width = _pad(chunk, pad_id, device)
+            ids, attn, old, cmask, adv, c_width, logit_masks = _pad(chunk, pad_id, device)
             temperature = chunk[0].temperature
             if any(e.temperature != temperature for e in chunk):
                 raise ValueError(f"rollouts of one micro-batch were sampled at different temperatures: {temps}")
             ref = None
             if config.beta != 0.0:
                 with torch.no_grad(), model.disable_adapter():
-                    ref = completion_logps(model, ids, attn, c_width, temperature)
+                    ref = completion_logps(model, ids, attn, c_width, temperature, logit_masks)
             sync = nullcontext() if (j == len(micro) - 1 or not hasattr(train_model, "no_sync")) \
                 else train_model.no_sync()
             with sync:
-                logps = completion_logps(train_model, ids, attn, c_width, temperature)
+                logps = completion_logps(train_model, ids, attn, c_width, temperature, logit_masks)
                 out = grpo_loss(logps, old, adv, cmask, loss_type=config.loss_type, epsilon_low=config.epsilon_low,
                                 epsilon_high=config.epsilon_high, beta=config.beta, ref_logps=ref,
                                 max_new_tokens=max_new_tokens, num_tokens=global_tokens,

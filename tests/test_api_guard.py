@@ -1,0 +1,246 @@
+"""The sampler's API guard: only names the library has, the same masks in the sampler and the update."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+import torch
+
+from paint_pipeline.policy.api_guard import ApiGuard, GuardState, masks_for_completion
+from paint_pipeline.policy.loss import completion_logps
+from paint_pipeline.policy.prompting import render_chat
+from paint_pipeline.policy.procedural.api import BRUSH_MEMBERS, BUILTIN_BRUSHES, BUILTIN_FIELDS
+from paint_pipeline.policy.rollouts import read_rollouts, to_table
+from paint_pipeline.policy.sampling import generate
+from paint_pipeline.policy.tiny import build_tiny_tokenizer
+
+
+@pytest.fixture(scope="module")
+def tokenizer():
+    return build_tiny_tokenizer()
+
+
+@pytest.fixture(scope="module")
+def guard(tokenizer):
+    return ApiGuard(tokenizer, len(tokenizer))
+
+
+def _allowed_pieces(guard, text):
+    state = GuardState()
+    state.append(text)
+    mask = guard.allowed(state)
+    return None if mask is None else {guard.pieces[i] for i in mask.nonzero().flatten().tolist()}
+
+
+def _walk(guard, text, rng, steps=40):
+    """Appends random allowed tokens (any token where the guard does not apply) until `stop` closes the call."""
+    state = GuardState()
+    state.append(text)
+    for _ in range(steps):
+        mask = guard.allowed(state)
+        if mask is None:
+            return state.text
+        choices = mask.nonzero().flatten().tolist()
+        state.append(guard.pieces[rng.choice(choices)])
+    return state.text
+
+
+@pytest.mark.parametrize("opening, valid", [
+    ("  brush.field('", BUILTIN_FIELDS), ('  brush.set("', BUILTIN_BRUSHES), ("  brush.pick(`", BUILTIN_BRUSHES),
+])
+def test_every_name_the_guard_lets_through_exists(guard, opening, valid):
+    rng = random.Random(0)
+    quote = opening[-1]
+    for _ in range(60):
+        text = _walk(guard, opening, rng)
+        rest = text[len(opening):]
+        assert quote in rest, f"the name never closed: {text!r}"
+        assert rest[: rest.index(quote)] in valid, text
+
+
+def test_every_member_the_guard_lets_through_exists(guard):
+    rng = random.Random(1)
+    for first in sorted({m[0] for m in BRUSH_MEMBERS}):
+        for _ in range(10):
+            opening = "  brush." + first
+            text = _walk(guard, opening, rng)
+            name = text[len("  brush."):]
+            end = next((k for k, c in enumerate(name) if not (c.isalnum() or c in "_$")), None)
+            assert end is not None, f"unfinished member name: {text!r}"
+            assert name[:end] in BRUSH_MEMBERS, text
+
+
+def test_what_the_guard_forbids_and_what_it_leaves_alone(guard):
+    after_no = _allowed_pieces(guard, "  brush.no")
+    assert after_no and all(any(m.startswith("no" + p) for m in BRUSH_MEMBERS) for p in after_no)
+    assert "Set" not in after_no  # brush.noSet, the model's favourite invention
+    in_field = _allowed_pieces(guard, "brush.field('wa")
+    assert in_field and all(any(("wa" + p).startswith(f) or f.startswith("wa" + p) for f in BUILTIN_FIELDS)
+                            for p in in_field)
+    # Not the library's `brush`, a variable as the argument, prose, and names the sketch defined itself:
+    for text in ("  mybrush.", "  this.brush.", "  brush.set(name", "  let b = 'x", "A soft brush for the sky",
+                 "brush.addField('wind', (t, f) => f);\n  brush.field('", "brush.add('ink', {});\n  brush.set('"):
+        assert _allowed_pieces(guard, text) is None, text
+    # "a soft brush." in prose: the next word may be anything that is not an identifier glued to the dot.
+    prose = _allowed_pieces(guard, "with a soft brush.")
+    assert " The" in prose or " the" in prose
+
+
+class BigramLM(torch.nn.Module):
+    """A causal LM whose next-token logits depend only on the current token: it strongly prefers `chain`."""
+
+    def __init__(self, vocab: int, chain: list[int]):
+        super().__init__()
+        self.table = torch.nn.Parameter(torch.zeros(vocab, vocab))
+        with torch.no_grad():
+            for a, b in zip(chain, chain[1:]):
+                self.table[a, b] = 12.0
+
+    def get_output_embeddings(self):
+        return SimpleNamespace(weight=self.table)
+
+    def forward(self, input_ids, attention_mask=None, logits_to_keep=0, **_):
+        logits = self.table[input_ids]
+        return SimpleNamespace(logits=logits[:, -logits_to_keep:] if logits_to_keep else logits, cache=None)
+
+
+def test_the_update_sees_the_distribution_the_guarded_sampler_drew_from(tokenizer):
+    """Unguarded, the model writes brush.field('sky'); guarded it cannot, and the update's log-probs (with the
+    masks rebuilt from the tokens) equal the recorded ones, so the GRPO ratio starts at exactly 1."""
+    prompt = "paint"
+    chat = render_chat(tokenizer, prompt, "compact")
+    target = tokenizer("brush.field('sky');", add_special_tokens=False).input_ids
+    last_prompt = tokenizer(chat, add_special_tokens=False).input_ids[-1]
+    model = BigramLM(len(tokenizer), [last_prompt, *target, tokenizer.eos_token_id])
+    kwargs = dict(group_size=3, temperature=1.0, max_new_tokens=24, base_seed=3, system_prompt="compact")
+
+    free = generate(model, tokenizer, [("p", prompt)], **kwargs)
+    assert all("brush.field('sky');" in r.completion for r in free)
+    with pytest.raises(ValueError, match="outside the API guard's mask"):
+        masks_for_completion(ApiGuard(tokenizer, len(tokenizer)), free[0].completion_token_ids)
+
+    guarded = generate(model, tokenizer, [("p", prompt)], api_guard=True, **kwargs)
+    guard = ApiGuard(tokenizer, len(tokenizer))
+    for r in guarded:
+        assert r.api_guard and "field('sky'" not in r.completion
+        assert r.completion.startswith("brush.field('")
+        masks = masks_for_completion(guard, r.completion_token_ids)
+        assert masks, "the guard applied nowhere"
+        ids = torch.tensor([r.prompt_token_ids + r.completion_token_ids])
+        n = len(r.completion_token_ids)
+        replayed = completion_logps(model, ids, torch.ones_like(ids), n, 1.0, [(0, t, m) for t, m in masks])[0]
+        assert torch.allclose(replayed, torch.tensor(r.sampling_logprobs), atol=1e-5)
+        unmasked = completion_logps(model, ids, torch.ones_like(ids), n, 1.0)[0]
+        assert not torch.allclose(unmasked, replayed, atol=1e-3)  # the masks matter
+
+
+def test_masked_logps_have_gradients_only_through_allowed_tokens(tokenizer):
+    model = BigramLM(len(tokenizer), [0, 1])
+    ids = torch.tensor([[5, 6, 7]])
+    allowed = torch.zeros(len(tokenizer), dtype=torch.bool)
+    allowed[[7, 9]] = True
+    logps = completion_logps(model, ids, torch.ones_like(ids), 1, 1.0, [(0, 0, allowed)])
+    assert torch.allclose(logps, torch.tensor([[-torch.log(torch.tensor(2.0))]]))  # uniform over two tokens
+    logps.sum().backward()
+    grad_row = model.table.grad[6]
+    assert torch.count_nonzero(grad_row[~allowed]) == 0 and torch.count_nonzero(grad_row[allowed]) == 2
+
+
+def test_rollouts_record_the_guard_and_old_tables_read_as_unguarded(tmp_path, tokenizer):
+    from paint_pipeline.policy.sampling import Rollout
+
+    table = to_table([Rollout("p", "x", 0, 1, 0.5, [1], [2], [-0.1], api_guard=True)], cycle="c", policy_checkpoint="b")
+    pq.write_table(table, tmp_path / "new.parquet")
+    assert read_rollouts(tmp_path / "new.parquet").column("api_guard").to_pylist() == [True]
+    old = table.drop_columns(["api_guard"])
+    pq.write_table(old, tmp_path / "old.parquet")
+    read = read_rollouts(tmp_path / "old.parquet")
+    assert read.column("api_guard").to_pylist() == [False] and read.schema.equals(table.schema)
+
+
+def test_the_names_are_those_of_the_library_in_the_renderer():
+    from paint_pipeline.render import RendererService, RenderItem
+
+    code = """function setup() {
+      createCanvas(64, 64, WEBGL);
+      // the console keeps 50 lines of 300 characters: a few names per line
+      const keys = Object.keys(brush).sort();
+      for (let i = 0; i < keys.length; i += 8) console.log("member " + keys.slice(i, i + 8).join(" "));
+      console.log("brush " + brush.box().join(" "));
+      console.log("field " + brush.listFields().join(" "));
+    }"""
+    with RendererService(pool_size=1) as client:
+        result = client.render_batch([RenderItem(id="api", code=code, seed=1, size=64)])[0]
+    assert result.status == "SUCCESS", result.errors
+    lines = [line.split(": ", 1)[-1] for line in result.console]
+    found = {kind: {name for line in lines if line.startswith(kind + " ") for name in line.split(" ")[1:]}
+             for kind in ("member", "brush", "field")}
+    assert found["member"] == set(BRUSH_MEMBERS)
+    assert found["brush"] == set(BUILTIN_BRUSHES)
+    assert found["field"] == set(BUILTIN_FIELDS)
+
+
+def test_a_cycle_trained_on_guarded_rollouts_starts_at_ratio_one(tmp_path):
+    """Through the training entry point: the masks are rebuilt from the rollouts, so the first step's ratio is 1;
+    the same rollouts read as unguarded would not be, and a token the guard forbids is a named error."""
+    from test_policy_train import scorecard_table
+
+    from paint_pipeline.policy.config import PolicyConfig
+    from paint_pipeline.policy.models import load_base, load_tokenizer
+    from paint_pipeline.policy.rollouts import write_rollouts
+    from paint_pipeline.policy.sampling import Rollout, output_vocab_size
+    from paint_pipeline.policy.tiny import save_tiny_base
+    from paint_pipeline.policy.train import train_cycle
+    from paint_pipeline.reward.table import write_table
+
+    base = save_tiny_base(tmp_path / "base", seed=0)
+    tokenizer, model = load_tokenizer(str(base)), load_base(str(base))
+    guard = ApiGuard(tokenizer, output_vocab_size(model, tokenizer))
+    prompt_ids = tokenizer(render_chat(tokenizer, "waves", "compact"), add_special_tokens=False).input_ids
+
+    def rollouts(texts, guarded=True):
+        rows = []
+        for k, text in enumerate(texts):
+            completion = tokenizer(text, add_special_tokens=False).input_ids
+            ids = torch.tensor([prompt_ids + completion])
+            masks = [(0, t, m) for t, m in masks_for_completion(guard, completion)] if guarded else []
+            logps = completion_logps(model, ids, torch.ones_like(ids), len(completion), 1.0, masks)[0].tolist()
+            rows.append(Rollout("p", "waves", k, k, 1.0, prompt_ids, completion, logps, text, text,
+                                api_guard=guarded))
+        return to_table(rows, cycle="c", policy_checkpoint="base")
+
+    texts = ["brush.field('waves');", "brush.set('HB', '#222', 1);\n  brush.noStroke();"]
+    write_rollouts(rollouts(texts), tmp_path / "guarded.parquet")
+    write_rollouts(rollouts(texts, guarded=False), tmp_path / "unguarded.parquet")
+    scorecards = write_table(scorecard_table(["c/p/0", "c/p/1"], [0.2, 0.8]), tmp_path / "scorecards.parquet")
+    config = PolicyConfig(base_model=str(base), models_dir=str(tmp_path / "models"), lora_r=4, lora_alpha=8,
+                          group_size=2, max_new_tokens=24, steps_per_cycle=1, minibatch_size=2, learning_rate=5e-3,
+                          device="cpu", api_guard=True)
+
+    def first_step(name):
+        return train_cycle(config=config, rollouts=tmp_path / name, scorecards=scorecards, out=tmp_path / name[:-8],
+                           cycle="c", log=lambda *a: None)["history"][0]
+
+    assert first_step("guarded.parquet")["ratio_mean"] == pytest.approx(1.0, abs=1e-5)
+    assert first_step("unguarded.parquet")["ratio_mean"] == pytest.approx(1.0, abs=1e-5)
+    # Guarded log-probs read as unguarded: the update would compare the masked distribution with the full one.
+    mixed = rollouts(texts).drop_columns(["api_guard"]).append_column("api_guard", pa.array([False, False]))
+    write_rollouts(mixed, tmp_path / "mislabelled.parquet")
+    assert first_step("mislabelled.parquet")["ratio_mean"] < 1 - 1e-3
+
+    write_rollouts(rollouts(["brush.field('sky');"], guarded=False).drop_columns(["api_guard"]).append_column(
+        "api_guard", pa.array([True])), tmp_path / "invented.parquet")
+    with pytest.raises(ValueError, match=r"invented\.parquet: c/p/0: token .* outside the API guard's mask"):
+        first_step("invented.parquet")
+
+
+def test_the_trl_online_trainer_refuses_the_guard_it_cannot_apply(tmp_path):
+    from paint_pipeline.policy.config import PolicyConfig
+    from paint_pipeline.policy.online import train_online
+
+    with pytest.raises(ValueError, match="'api_guard' = True: the TRL online trainer cannot sample with the API guard"):
+        train_online(PolicyConfig(api_guard=True), scorer=None, client=None, steps=1, out_dir=tmp_path, prompts=["x"])
