@@ -62,6 +62,26 @@ def test_every_name_the_guard_lets_through_exists(guard, opening, valid):
         assert rest[: rest.index(quote)] in valid, text
 
 
+def test_every_name_in_a_random_choice_of_brushes_exists(guard):
+    """The warm start's corpus picks brushes as brush.set(random(['HB', 'pen']), ...): each element is guarded."""
+    import re
+
+    string = r"'([^'\\\n]*)'"
+    rng = random.Random(2)
+    for _ in range(40):
+        text = _walk(guard, "  brush.set(random(['", rng)
+        elements = text[len("  brush.set(random(["):]
+        names = []
+        while (m := re.match(r"\s*" + string + r"\s*,?", elements)) is not None:
+            names.append(m.group(1))
+            elements = elements[m.end():]
+        assert names, text
+        assert all(n in BUILTIN_BRUSHES for n in names), text
+    # The warm-started model once wrote a colour into the list of brushes: random(['rotring', '#f5d9e0', ...]).
+    second = _allowed_pieces(guard, "  brush.set(random(['rotring', '")
+    assert second and not any(p.startswith("#") for p in second)
+
+
 def test_every_member_the_guard_lets_through_exists(guard):
     rng = random.Random(1)
     for first in sorted({m[0] for m in BRUSH_MEMBERS}):

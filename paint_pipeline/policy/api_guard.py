@@ -10,9 +10,11 @@ written; the guard only changes which tokens can be sampled.
 
 What is guarded, on the text of the completion so far:
 
-    brush.<member>               a member of the library's `brush` object
-    brush.set|pick("<name>"      a built-in brush, unless the sketch has called brush.add(...)
-    brush.field("<name>"         a built-in field, unless the sketch has called brush.addField(...)
+    brush.<member>                     a member of the library's `brush` object
+    brush.set|pick("<name>"            a built-in brush, unless the sketch has called brush.add(...)
+    brush.field("<name>"               a built-in field, unless the sketch has called brush.addField(...)
+    brush.set(random(["<name>", ...    each element of the list, likewise (the warm start's corpus picks
+                                       brushes this way, and the model once put a colour in the list)
 
 `brush` must stand alone (not `mybrush.` or `this.brush.`); a variable as the
 argument (`brush.set(name, ...)`) is not guarded.
@@ -37,10 +39,17 @@ from paint_pipeline.policy.procedural.api import BRUSH_MEMBERS, BUILTIN_BRUSHES,
 _IDENT = re.compile(r"[\w$]*")
 _AFTER_BRUSH = re.compile(r"(?<![\w$.])brush$")
 _MEMBER = re.compile(r"(?<![\w$.])brush\.([\w$]*)$")
-_NAME_OPEN = re.compile(r"(?<![\w$.])brush\.(set|pick|field)\(\s*$")
-_NAME_IN = re.compile(r"(?<![\w$.])brush\.(set|pick|field)\(\s*(['\"`])([^'\"`\\\n]*)$")
-_NAME_ARG = re.compile(r"\(\s*(['\"`])([^'\"`\\\n]*)(.?)")
-_TAIL = 96  # characters of the completion the states are read from; an API reference is shorter
+_STRING = r"(?:'[^'\\\n]*'|\"[^\"\\\n]*\"|`[^`\\\n]*`)"  # a closed string literal
+_CALL = r"(?<![\w$.])brush\.(set|pick|field)\(\s*"
+_CHOICES = r"random\(\s*\[((?:\s*" + _STRING + r"\s*,)*)\s*"  # random(['HB', 'pen', ...]): the elements so far
+# Inside a name: brush.set('HB  or  brush.set(random(['HB', 'pe
+_NAME_IN = re.compile(_CALL + r"(?:" + _CHOICES + r")?(['\"`])([^'\"`\\\n]*)$")
+# Where a name may start: brush.set(  or  brush.set(random([  or  brush.set(random(['HB',
+_NAME_OPEN = re.compile(_CALL + r"(?:" + _CHOICES + r")?$")
+# After a complete element of the list: brush.set(random(['HB'
+_CHOICE_DONE = re.compile(_CALL + _CHOICES + _STRING + r"\s*$")
+_NAME_ARG = re.compile(r"\(\s*(?:" + _CHOICES + r")?(['\"`])([^'\"`\\\n]*)(.?)")
+_TAIL = 160  # characters of the completion the states are read from; a reference (with its list of names) is shorter
 QUOTES = "'\"`"
 
 
@@ -87,7 +96,7 @@ class ApiGuard:
         self._nonident_start = nonident
         self._dot = [i for i, p in enumerate(self.pieces) if p.startswith(".")]
         self._paren = [i for i, p in enumerate(self.pieces) if p.startswith("(")]
-        self._quote = [i for i, p in enumerate(self.pieces) if p.lstrip()[:1] in tuple(QUOTES) and p.lstrip()]
+        self._quote = [i for i, p in enumerate(self.pieces) if any(q in p for q in QUOTES)]
 
     # --- the rule, on text ---------------------------------------------------------------------
     def consistent(self, text: str, state: GuardState | None = None) -> bool:
@@ -107,7 +116,9 @@ class ApiGuard:
         arg = _NAME_ARG.match(after)
         if valid is None or arg is None:
             return True
-        quote, value, closing = arg.groups()
+        earlier, quote, value, closing = arg.groups()
+        if earlier and any(e[1:-1] not in valid for e in re.findall(_STRING, earlier)):
+            return False
         if not closing:
             return any(v.startswith(value) for v in valid)
         return closing == quote and value in valid
@@ -125,8 +136,8 @@ class ApiGuard:
         """A bool mask over the vocabulary for the next token, or None where the guard does not apply."""
         tail = state.text[-_TAIL:]
         if (m := _NAME_IN.search(tail)) is not None:
-            mask = self._name_mask(m.group(1), m.group(2), m.group(3), state)
-        elif (m := _NAME_OPEN.search(tail)) is not None:
+            mask = self._name_mask(m.group(1), m.group(3), m.group(4), tail[m.start():], state)
+        elif (m := _NAME_OPEN.search(tail) or _CHOICE_DONE.search(tail)) is not None:
             mask = self._forbid_failing(self._quote, tail[m.start():], state)
         elif (m := _MEMBER.search(tail)) is not None:
             mask = self._member_mask(m.group(1), tail[m.start():], state)
@@ -175,7 +186,8 @@ class ApiGuard:
                     mask[i] = True
         return mask
 
-    def _name_mask(self, member: str, quote: str, typed: str, state: GuardState) -> torch.Tensor | None:
+    def _name_mask(self, member: str, quote: str, typed: str, anchor: str,
+                   state: GuardState) -> torch.Tensor | None:
         valid = self._valid_names(member, state)
         if valid is None:
             return None
@@ -185,7 +197,8 @@ class ApiGuard:
                 continue
             rest = name[len(typed):]
             mask[self._prefixes_of(rest)] = True
-            mask[self._starting_with(rest + quote)] = True  # the name's end, its closing quote, then anything
+            # the name's end, its closing quote, then anything a valid reference allows (", 'pen" in a list)
+            mask[[i for i in self._starting_with(rest + quote) if self.consistent(anchor + self.pieces[i], state)]] = True
         return mask
 
 
