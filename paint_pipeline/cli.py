@@ -108,8 +108,9 @@ def build_parser() -> argparse.ArgumentParser:
     sample.add_argument("--checkpoint", type=Path, default=None, help="a checkpoint folder (default: the base)")
     sample.add_argument("--out", type=Path, default=None, help="write the rollouts table (Parquet) here")
     sample.add_argument("--score", action="store_true", help="render and score: print compile-success and reward")
-    sample.add_argument("--api-guard", action=argparse.BooleanOptionalAction, default=None,
-                        help="sample with (or without) the API guard (default: the policy config's api_guard)")
+    sample.add_argument("--guards", default=None,
+                        help="decoding guards, comma-separated (api, brackets), or 'none' (default: the policy "
+                             "config's decoding_guards)")
     _add_policy_options(sample)
     _add_renderer_options(sample)
 
@@ -285,8 +286,8 @@ def cmd_sample(args: argparse.Namespace) -> int:
     from paint_pipeline.policy.rollouts import to_table, write_rollouts
 
     config = _policy_config(args)
-    if args.api_guard is not None:
-        config = config.replace(api_guard=args.api_guard)
+    if args.guards is not None:
+        config = config.replace(decoding_guards=tuple(g for g in args.guards.split(",") if g and g != "none"))
     rollouts = sample_split(config, split=args.split, limit=args.limit, group=args.group,
                             temperature=args.temperature, checkpoint=args.checkpoint)
     if args.out:
@@ -299,7 +300,7 @@ def cmd_sample(args: argparse.Namespace) -> int:
         with RendererService(args.renderer_url, pool_size=args.pool_size) as client:
             _, _, report = score_rollouts(rollouts, client, scorer)
         print(f"{args.split} ({'checkpoint ' + str(args.checkpoint) if args.checkpoint else 'base policy'}, "
-              f"T={args.temperature}{', API guard' if config.api_guard else ''}): {report.line()}")
+              f"T={args.temperature}, guards {','.join(config.decoding_guards) or 'none'}): {report.line()}")
         if report.failures:
             print("most common failures:\n" + "\n".join(report.failure_lines()))
     return 0

@@ -68,7 +68,7 @@ def sample_rollouts(settings: PipelineSettings, manifest: CycleManifest, *, prog
                         max_new_tokens=profile.max_new_tokens, base_seed=manifest.sampling_seed, top_p=config.top_p,
                         batch_size=config.generation_batch_size, progress=progress,
                         system_prompt=system_prompt_for(config, manifest.parent_checkpoint), stop_repeats=config.stop_repeats,
-                        api_guard=config.api_guard)
+                        decoding_guards=config.decoding_guards)
     return to_table(rollouts, cycle=manifest.cycle, policy_checkpoint=manifest.parent_checkpoint or "base")
 
 
@@ -139,8 +139,8 @@ def evaluation_key(settings: PipelineSettings, checkpoint: str | None, reward_ve
     spec = [weights, settings.eval_split, settings.eval_prompts, settings.eval_samples_per_prompt,
             settings.eval_temperature, settings.eval_seed, settings.render_size, reward_version,
             settings.policy_config().stop_repeats]
-    if settings.policy_config().api_guard:  # appended only when on, so the keys of unguarded evaluations stay valid
-        spec.append("api_guard")
+    if settings.policy_config().decoding_guards:  # appended only when set: unguarded evaluations keep their keys
+        spec.append(list(settings.policy_config().decoding_guards))
     return hashlib.sha256(json.dumps(spec).encode()).hexdigest()[:16]
 
 
@@ -160,7 +160,7 @@ def evaluate_policy(settings: PipelineSettings, checkpoint: str | None, client, 
                         max_new_tokens=profile.max_new_tokens, base_seed=settings.eval_seed,
                         batch_size=config.generation_batch_size, progress=progress,
                         system_prompt=system_prompt_for(config, checkpoint), stop_repeats=config.stop_repeats,
-                        api_guard=config.api_guard)
+                        decoding_guards=config.decoding_guards)
     del model
     table = rollouts_table(rollouts, cycle=f"eval-{label}", policy_checkpoint=checkpoint or "base")
     renders = render_rollouts(table, client, settings, settings.root / "evaluation_images" / label, progress=progress)

@@ -61,9 +61,11 @@ class PolicyConfig:
     stop_repeats: int = _f(96, "Stop a sample when its last N tokens already occurred verbatim earlier in its "
                                "completion (a degenerate loop; it counts as truncated); 0: only EOS or the token "
                                "budget stop it.")
-    api_guard: bool = _f(False, "Sample with the API guard: tokens that would name a p5.brush member, brush or "
-                                "field that does not exist get probability 0 (policy/api_guard.py). The renderer "
-                                "still judges the code as written; the update applies the same masks.")
+    decoding_guards: tuple[str, ...] = _f((), "Guards the sampler applies (policy/guards/): 'api' gives probability "
+                                              "0 to tokens naming a p5.brush member, brush or field that does not "
+                                              "exist, 'brackets' to a closing bracket that does not close the "
+                                              "innermost open one. The renderer still judges the code as written; "
+                                              "the update applies the same masks.")
 
     # --- the update ----------------------------------------------------------------------------
     steps_per_cycle: int = _f(4, "Optimizer steps per cycle (paint-code-rl used 25).")
@@ -104,8 +106,12 @@ class PolicyConfig:
                 raise bad(name, "must be an integer >= 1")
         if not isinstance(self.stop_repeats, int) or isinstance(self.stop_repeats, bool) or self.stop_repeats < 0:
             raise bad("stop_repeats", "must be an integer >= 0")
-        if not isinstance(self.api_guard, bool):
-            raise bad("api_guard", "must be true or false")
+        from paint_pipeline.policy.guards import GUARDS
+
+        guards = self.decoding_guards
+        if (not isinstance(guards, (tuple, list)) or any(g not in GUARDS for g in guards)
+                or len(set(guards)) != len(guards)):
+            raise bad("decoding_guards", f"must be a list of distinct names among {sorted(GUARDS)}")
         for name in ("group_size", "max_new_tokens"):
             v = getattr(self, name)
             if v is not None and (not isinstance(v, int) or isinstance(v, bool) or v < 1):

@@ -66,7 +66,7 @@ def sample_split(config: PolicyConfig, *, split: str, limit: int | None, group: 
                     temperature=temperature, max_new_tokens=profile.max_new_tokens, base_seed=seed, top_p=config.top_p,
                     batch_size=config.generation_batch_size, progress=progress,
                     system_prompt=system_prompt_for(config, checkpoint), stop_repeats=config.stop_repeats,
-                        api_guard=config.api_guard)
+                        decoding_guards=config.decoding_guards)
 
 
 def score_rollouts(rollouts: list[Rollout], client, scorer, *, seed: int = 1):

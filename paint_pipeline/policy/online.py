@@ -23,9 +23,9 @@ def train_online(config: PolicyConfig, *, scorer, client, steps: int, out_dir: P
     from paint_pipeline.policy.models import add_lora, load_base, load_tokenizer, resolve_base_model
     from paint_pipeline.reward.trl_rewards import make_trl_reward_functions, trl_reward_weights
 
-    if config.api_guard:  # TRL samples with its own generate(), which knows nothing of the guard's masks
-        raise ValueError("policy config field 'api_guard' = True: the TRL online trainer cannot sample with the API "
-                         "guard; set it to false for this command")
+    if config.decoding_guards:  # TRL samples with its own generate(), which knows nothing of the guards' masks
+        raise ValueError(f"policy config field 'decoding_guards' = {list(config.decoding_guards)}: the TRL online "
+                         "trainer cannot sample with decoding guards; set it to [] for this command")
     profile = resolve(config)
     if model is None:
         source = resolve_base_model(config.base_model, config.models_dir)

@@ -29,7 +29,7 @@ SCHEMA = pa.schema([
     pa.field("sampling_logprobs", pa.list_(pa.float32())),
     pa.field("truncated", pa.bool_(), nullable=False),
     pa.field("policy_checkpoint", pa.string()),
-    pa.field("api_guard", pa.bool_(), nullable=False),
+    pa.field("decoding_guards", pa.list_(pa.string())),
 ])
 
 
@@ -47,7 +47,7 @@ def to_table(rollouts: Sequence[Rollout], *, cycle: str, policy_checkpoint: str)
         "prompt": r.prompt, "sample_index": r.sample_index, "seed": r.seed, "temperature": r.temperature,
         "completion": r.completion, "code": r.code, "prompt_token_ids": r.prompt_token_ids,
         "completion_token_ids": r.completion_token_ids, "sampling_logprobs": r.sampling_logprobs,
-        "truncated": r.truncated, "policy_checkpoint": policy_checkpoint, "api_guard": r.api_guard,
+        "truncated": r.truncated, "policy_checkpoint": policy_checkpoint, "decoding_guards": list(r.decoding_guards),
     } for r in rollouts]
     return pa.Table.from_pylist(rows, schema=SCHEMA)
 
@@ -57,8 +57,9 @@ def write_rollouts(table: pa.Table, path: str | Path) -> Path:
 
 
 def read_rollouts(path: str | Path) -> pa.Table:
-    table = read_checked(path, SCHEMA.remove(SCHEMA.get_field_index("api_guard")), what="rollouts",
+    table = read_checked(path, SCHEMA.remove(SCHEMA.get_field_index("decoding_guards")), what="rollouts",
                          error=RolloutFileError)
-    if "api_guard" not in table.column_names:  # written before the guard existed: sampled without it
-        table = table.append_column(SCHEMA.field("api_guard"), pa.array([False] * table.num_rows, pa.bool_()))
+    if "decoding_guards" not in table.column_names:  # written before the guards existed: sampled without any
+        table = table.append_column(SCHEMA.field("decoding_guards"),
+                                    pa.array([[] for _ in range(table.num_rows)], pa.list_(pa.string())))
     return table

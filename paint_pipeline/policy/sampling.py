@@ -7,9 +7,8 @@ stream), the completion token ids, and the log-probability of every sampled
 token under softmax(logits / T), the distribution the update recomputes. With
 top_p = 1 (the default) that is exactly the distribution sampled from.
 
-With the API guard on (`api_guard.py`), tokens that would name a p5.brush
-member, brush or field that does not exist get probability 0 where the guard
-applies, and the recorded log-probs are those of the renormalised
+With decoding guards (`guards/`), tokens a guard forbids get probability 0
+where it applies, and the recorded log-probs are those of the renormalised
 distribution, which the update rebuilds.
 
 A sample stuck in a loop (its last `stop_repeats` tokens already occurred
@@ -32,7 +31,7 @@ from typing import Sequence
 import torch
 from tqdm import tqdm
 
-from paint_pipeline.policy.api_guard import ApiGuard, GuardState
+from paint_pipeline.policy.guards import GuardSet
 from paint_pipeline.policy.prompting import render_chat
 from paint_pipeline.sketch_code import extract_code
 
@@ -50,7 +49,7 @@ class Rollout:
     completion: str = ""
     code: str = ""
     truncated: bool = False
-    api_guard: bool = False  # sampled with the API guard: the update must apply the same masks
+    decoding_guards: tuple[str, ...] = ()  # sampled with these guards: the update applies the same masks
 
 
 def sample_seed(base_seed: int, prompt_id: str, sample_index: int) -> int:
@@ -76,7 +75,7 @@ def _top_p_filter(probs: torch.Tensor, top_p: float) -> torch.Tensor:
 
 @torch.no_grad()
 def _decode_batch(model, rows: list[Rollout], *, eos_ids: set[int], pad_id: int, max_new_tokens: int, top_p: float,
-                  device, stop_repeats: int = 0, guard: ApiGuard | None = None) -> None:
+                  device, stop_repeats: int = 0, guards: GuardSet | None = None) -> None:
     """Fills completion_token_ids, sampling_logprobs and truncated of `rows` in place."""
     width = max(len(r.prompt_token_ids) for r in rows)
     ids = torch.full((len(rows), width), pad_id, dtype=torch.long)
@@ -90,7 +89,7 @@ def _decode_batch(model, rows: list[Rollout], *, eos_ids: set[int], pad_id: int,
     done = torch.zeros(len(rows), dtype=torch.bool)
     looped = [False] * len(rows)
     windows: list[set[tuple[int, ...]]] = [set() for _ in rows]  # every stop_repeats-token window seen so far
-    states = [GuardState() for _ in rows]
+    states = [guards.new_state() for _ in rows] if guards is not None else []
     past = None
     step_ids = ids
     positions = (mask.cumsum(-1) - 1).clamp(min=0)
@@ -99,9 +98,9 @@ def _decode_batch(model, rows: list[Rollout], *, eos_ids: set[int], pad_id: int,
                     cache=past, use_cache=True, logits_to_keep=1)
         past = out.cache
         scaled = out.logits[:, -1, :].float() / temperature
-        if guard is not None:
+        if guards is not None:
             for i in range(len(rows)):
-                allowed = None if done[i] else guard.allowed(states[i])
+                allowed = None if done[i] else guards.allowed(states[i])
                 if allowed is not None:
                     scaled[i, ~allowed.to(scaled.device)] = float("-inf")
         logprobs = torch.log_softmax(scaled, dim=-1).cpu()
@@ -114,8 +113,8 @@ def _decode_batch(model, rows: list[Rollout], *, eos_ids: set[int], pad_id: int,
             next_ids[i] = token
             r.completion_token_ids.append(token)
             r.sampling_logprobs.append(float(logprobs[i, token]))
-            if guard is not None:
-                states[i].append(guard.pieces[token] if token < len(guard.pieces) else "")
+            if guards is not None:
+                guards.append(states[i], token)
             if token in eos_ids:
                 done[i] = True
             elif stop_repeats and len(r.completion_token_ids) >= stop_repeats:
@@ -148,7 +147,7 @@ def generate(
     world_size: int = 1,
     system_prompt: str = "full",
     stop_repeats: int = 0,
-    api_guard: bool = False,
+    decoding_guards: Sequence[str] = (),
 ) -> list[Rollout]:
     """G rollouts per (prompt_id, prompt), in prompt order then sample order (on rank 0 when distributed)."""
     device = next(model.parameters()).device
@@ -157,20 +156,20 @@ def generate(
         chat_ids = tokenizer(render_chat(tokenizer, prompt, system_prompt), add_special_tokens=False).input_ids
         for k in range(group_size):
             rows.append(Rollout(prompt_id, prompt, k, sample_seed(base_seed, prompt_id, k), float(temperature),
-                                list(chat_ids), api_guard=api_guard))
+                                list(chat_ids), decoding_guards=tuple(decoding_guards)))
     mine = rows[rank::world_size]
     configured = getattr(getattr(model, "generation_config", None), "eos_token_id", None)
     eos_ids = {tokenizer.eos_token_id} | (set(configured) if isinstance(configured, list) else {configured})
     eos_ids.discard(None)
     pad_id = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
-    guard = ApiGuard(tokenizer, output_vocab_size(model, tokenizer)) if api_guard and mine else None
+    guards = GuardSet(decoding_guards, tokenizer, output_vocab_size(model, tokenizer)) if decoding_guards and mine else None
     was_training = model.training
     model.eval()
     batches = range(0, len(mine), batch_size)
     for start in tqdm(batches, desc="sampling", unit="batch", disable=not progress or rank != 0):
         _decode_batch(model, mine[start : start + batch_size], eos_ids=eos_ids, pad_id=pad_id,
                       max_new_tokens=max_new_tokens, top_p=top_p, device=device, stop_repeats=stop_repeats,
-                      guard=guard)
+                      guards=guards)
     if was_training:
         model.train()
     for r in mine:

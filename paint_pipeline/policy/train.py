@@ -21,7 +21,7 @@ from pathlib import Path
 
 import torch
 
-from paint_pipeline.policy.api_guard import ApiGuard, masks_for_completion
+from paint_pipeline.policy.guards import GuardSet, masks_for_completion
 from paint_pipeline.policy.checkpoint import (
     CheckpointError,
     check_compatible,
@@ -40,10 +40,10 @@ from paint_pipeline.reward.table import ScorecardFileError, read_table
 
 
 def load_examples(rollouts_path: Path, scorecards_path: Path, config: PolicyConfig,
-                  guard_for=None) -> tuple[list[Example], dict]:
+                  guards_for=None) -> tuple[list[Example], dict]:
     """Joins rollouts and scorecards on sample_id; advantages from the scorecards (or their totals).
 
-    Rollouts sampled with the API guard get its masks back (`guard_for()` builds the guard, once, when needed).
+    Rollouts sampled with decoding guards get their masks back (`guards_for(names)` builds a GuardSet).
     """
     rollouts = read_rollouts(rollouts_path).to_pylist()
     cards = {row["sample_id"]: row for row in read_table(scorecards_path).to_pylist()}
@@ -58,18 +58,19 @@ def load_examples(rollouts_path: Path, scorecards_path: Path, config: PolicyConf
                                      scale="group" if config.scale_rewards else "none")
         advantages = [float(v) for v in values]
         stats = {"frac_reward_zero_std": s.frac_reward_zero_std, "reward_mean": s.reward_mean}
-    guard = None
+    guard_sets: dict[tuple[str, ...], GuardSet] = {}
     examples = []
     for r, a in zip(rollouts, advantages):
         masks = ()
-        if r["api_guard"]:
-            if guard is None:
-                if guard_for is None:
-                    raise ValueError(f"{rollouts_path}: rollouts sampled with the API guard, and no guard to "
-                                     "rebuild its masks")
-                guard = guard_for()
+        names = tuple(r["decoding_guards"] or ())
+        if names:
+            if names not in guard_sets:
+                if guards_for is None:
+                    raise ValueError(f"{rollouts_path}: rollouts sampled with decoding guards {list(names)}, and "
+                                     "no tokenizer to rebuild their masks")
+                guard_sets[names] = guards_for(names)
             try:
-                masks = tuple(masks_for_completion(guard, r["completion_token_ids"]))
+                masks = tuple(masks_for_completion(guard_sets[names], r["completion_token_ids"]))
             except ValueError as exc:
                 raise ValueError(f"{rollouts_path}: {r['sample_id']}: {exc}") from None
         examples.append(Example(r["prompt_token_ids"], r["completion_token_ids"], r["sampling_logprobs"], float(a),
@@ -125,7 +126,8 @@ def train_cycle(*, config: PolicyConfig, rollouts: Path, scorecards: Path, out: 
         start_step = int(state["step"])
         set_rng_state(state["rng"])
     examples, stats = load_examples(rollouts, scorecards, config,
-                                    guard_for=lambda: ApiGuard(tokenizer, output_vocab_size(model, tokenizer)))
+                                    guards_for=lambda names: GuardSet(names, tokenizer,
+                                                                      output_vocab_size(model, tokenizer)))
     train_model = model
     if world_size > 1:
         from torch.nn.parallel import DistributedDataParallel

@@ -35,7 +35,7 @@ class Example:
     sampling_logprobs: list[float]
     advantage: float
     temperature: float
-    # (completion position, allowed-token mask) where the sampler's API guard applied (api_guard.py)
+    # (completion position, allowed-token mask) where the sampler's decoding guards applied (guards/)
     logit_masks: tuple = ()
 
 

@@ -1,4 +1,5 @@
-"""The sampler's API guard: only names the library has, the same masks in the sampler and the update."""
+"""The sampler's decoding guards: only names the library has, only matching closers, the same masks in the sampler
+and the update."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ import pyarrow.parquet as pq
 import pytest
 import torch
 
-from paint_pipeline.policy.api_guard import ApiGuard, GuardState, masks_for_completion
+from paint_pipeline.policy.guards import GuardSet, masks_for_completion
+from paint_pipeline.policy.guards.brackets import LexState, feed
 from paint_pipeline.policy.loss import completion_logps
 from paint_pipeline.policy.prompting import render_chat
 from paint_pipeline.policy.procedural.api import BRUSH_MEMBERS, BUILTIN_BRUSHES, BUILTIN_FIELDS
@@ -26,27 +28,32 @@ def tokenizer():
 
 @pytest.fixture(scope="module")
 def guard(tokenizer):
-    return ApiGuard(tokenizer, len(tokenizer))
+    return GuardSet(["api"], tokenizer, len(tokenizer))
 
 
-def _allowed_pieces(guard, text):
-    state = GuardState()
-    state.append(text)
-    mask = guard.allowed(state)
-    return None if mask is None else {guard.pieces[i] for i in mask.nonzero().flatten().tolist()}
+def _state(guards, text):
+    states = guards.new_state()
+    for guard, state in zip(guards.guards, states):
+        guard.append(state, text)
+    return states
 
 
-def _walk(guard, text, rng, steps=40):
-    """Appends random allowed tokens (any token where the guard does not apply) until `stop` closes the call."""
-    state = GuardState()
-    state.append(text)
+def _allowed_pieces(guards, text):
+    mask = guards.allowed(_state(guards, text))
+    return None if mask is None else {guards.pieces[i] for i in mask.nonzero().flatten().tolist()}
+
+
+def _walk(guards, text, rng, steps=40):
+    """Appends random allowed tokens until the guards stop applying (or `steps` tokens)."""
+    states = _state(guards, text)
     for _ in range(steps):
-        mask = guard.allowed(state)
+        mask = guards.allowed(states)
         if mask is None:
-            return state.text
-        choices = mask.nonzero().flatten().tolist()
-        state.append(guard.pieces[rng.choice(choices)])
-    return state.text
+            break
+        token = rng.choice(mask.nonzero().flatten().tolist())
+        guards.append(states, token)
+        text += guards.pieces[token]
+    return text
 
 
 @pytest.mark.parametrize("opening, valid", [
@@ -140,13 +147,13 @@ def test_the_update_sees_the_distribution_the_guarded_sampler_drew_from(tokenize
 
     free = generate(model, tokenizer, [("p", prompt)], **kwargs)
     assert all("brush.field('sky');" in r.completion for r in free)
-    with pytest.raises(ValueError, match="outside the API guard's mask"):
-        masks_for_completion(ApiGuard(tokenizer, len(tokenizer)), free[0].completion_token_ids)
+    with pytest.raises(ValueError, match="outside the mask of the decoding guards"):
+        masks_for_completion(GuardSet(["api"], tokenizer, len(tokenizer)), free[0].completion_token_ids)
 
-    guarded = generate(model, tokenizer, [("p", prompt)], api_guard=True, **kwargs)
-    guard = ApiGuard(tokenizer, len(tokenizer))
+    guarded = generate(model, tokenizer, [("p", prompt)], decoding_guards=["api"], **kwargs)
+    guard = GuardSet(["api"], tokenizer, len(tokenizer))
     for r in guarded:
-        assert r.api_guard and "field('sky'" not in r.completion
+        assert r.decoding_guards == ("api",) and "field('sky'" not in r.completion
         assert r.completion.startswith("brush.field('")
         masks = masks_for_completion(guard, r.completion_token_ids)
         assert masks, "the guard applied nowhere"
@@ -173,13 +180,14 @@ def test_masked_logps_have_gradients_only_through_allowed_tokens(tokenizer):
 def test_rollouts_record_the_guard_and_old_tables_read_as_unguarded(tmp_path, tokenizer):
     from paint_pipeline.policy.sampling import Rollout
 
-    table = to_table([Rollout("p", "x", 0, 1, 0.5, [1], [2], [-0.1], api_guard=True)], cycle="c", policy_checkpoint="b")
+    table = to_table([Rollout("p", "x", 0, 1, 0.5, [1], [2], [-0.1], decoding_guards=("api", "brackets"))],
+                     cycle="c", policy_checkpoint="b")
     pq.write_table(table, tmp_path / "new.parquet")
-    assert read_rollouts(tmp_path / "new.parquet").column("api_guard").to_pylist() == [True]
-    old = table.drop_columns(["api_guard"])
+    assert read_rollouts(tmp_path / "new.parquet").column("decoding_guards").to_pylist() == [["api", "brackets"]]
+    old = table.drop_columns(["decoding_guards"])
     pq.write_table(old, tmp_path / "old.parquet")
     read = read_rollouts(tmp_path / "old.parquet")
-    assert read.column("api_guard").to_pylist() == [False] and read.schema.equals(table.schema)
+    assert read.column("decoding_guards").to_pylist() == [[]] and read.schema.equals(table.schema)
 
 
 def test_the_names_are_those_of_the_library_in_the_renderer():
@@ -219,7 +227,7 @@ def test_a_cycle_trained_on_guarded_rollouts_starts_at_ratio_one(tmp_path):
 
     base = save_tiny_base(tmp_path / "base", seed=0)
     tokenizer, model = load_tokenizer(str(base)), load_base(str(base))
-    guard = ApiGuard(tokenizer, output_vocab_size(model, tokenizer))
+    guard = GuardSet(["api", "brackets"], tokenizer, output_vocab_size(model, tokenizer))
     prompt_ids = tokenizer(render_chat(tokenizer, "waves", "compact"), add_special_tokens=False).input_ids
 
     def rollouts(texts, guarded=True):
@@ -230,16 +238,16 @@ def test_a_cycle_trained_on_guarded_rollouts_starts_at_ratio_one(tmp_path):
             masks = [(0, t, m) for t, m in masks_for_completion(guard, completion)] if guarded else []
             logps = completion_logps(model, ids, torch.ones_like(ids), len(completion), 1.0, masks)[0].tolist()
             rows.append(Rollout("p", "waves", k, k, 1.0, prompt_ids, completion, logps, text, text,
-                                api_guard=guarded))
+                                decoding_guards=("api", "brackets") if guarded else ()))
         return to_table(rows, cycle="c", policy_checkpoint="base")
 
-    texts = ["brush.field('waves');", "brush.set('HB', '#222', 1);\n  brush.noStroke();"]
+    texts = ["```js\nbrush.field('waves');", "```js\nbrush.set('HB', '#222', 1);\n  brush.noStroke();\n```"]
     write_rollouts(rollouts(texts), tmp_path / "guarded.parquet")
     write_rollouts(rollouts(texts, guarded=False), tmp_path / "unguarded.parquet")
     scorecards = write_table(scorecard_table(["c/p/0", "c/p/1"], [0.2, 0.8]), tmp_path / "scorecards.parquet")
     config = PolicyConfig(base_model=str(base), models_dir=str(tmp_path / "models"), lora_r=4, lora_alpha=8,
                           group_size=2, max_new_tokens=24, steps_per_cycle=1, minibatch_size=2, learning_rate=5e-3,
-                          device="cpu", api_guard=True)
+                          device="cpu", decoding_guards=("api", "brackets"))
 
     def first_step(name):
         return train_cycle(config=config, rollouts=tmp_path / name, scorecards=scorecards, out=tmp_path / name[:-8],
@@ -248,13 +256,14 @@ def test_a_cycle_trained_on_guarded_rollouts_starts_at_ratio_one(tmp_path):
     assert first_step("guarded.parquet")["ratio_mean"] == pytest.approx(1.0, abs=1e-5)
     assert first_step("unguarded.parquet")["ratio_mean"] == pytest.approx(1.0, abs=1e-5)
     # Guarded log-probs read as unguarded: the update would compare the masked distribution with the full one.
-    mixed = rollouts(texts).drop_columns(["api_guard"]).append_column("api_guard", pa.array([False, False]))
+    mixed = rollouts(texts).drop_columns(["decoding_guards"]).append_column(
+        "decoding_guards", pa.array([[], []], pa.list_(pa.string())))
     write_rollouts(mixed, tmp_path / "mislabelled.parquet")
     assert first_step("mislabelled.parquet")["ratio_mean"] < 1 - 1e-3
 
-    write_rollouts(rollouts(["brush.field('sky');"], guarded=False).drop_columns(["api_guard"]).append_column(
-        "api_guard", pa.array([True])), tmp_path / "invented.parquet")
-    with pytest.raises(ValueError, match=r"invented\.parquet: c/p/0: token .* outside the API guard's mask"):
+    write_rollouts(rollouts(["```js\nbrush.field('sky');"], guarded=False).drop_columns(["decoding_guards"]).append_column(
+        "decoding_guards", pa.array([["api", "brackets"]], pa.list_(pa.string()))), tmp_path / "invented.parquet")
+    with pytest.raises(ValueError, match=r"invented\.parquet: c/p/0: token .* outside the mask of the decoding guards"):
         first_step("invented.parquet")
 
 
@@ -262,5 +271,36 @@ def test_the_trl_online_trainer_refuses_the_guard_it_cannot_apply(tmp_path):
     from paint_pipeline.policy.config import PolicyConfig
     from paint_pipeline.policy.online import train_online
 
-    with pytest.raises(ValueError, match="'api_guard' = True: the TRL online trainer cannot sample with the API guard"):
-        train_online(PolicyConfig(api_guard=True), scorer=None, client=None, steps=1, out_dir=tmp_path, prompts=["x"])
+    with pytest.raises(ValueError, match=r"'decoding_guards' = \['api'\]: the TRL online trainer cannot sample"):
+        train_online(PolicyConfig(decoding_guards=("api",)), scorer=None, client=None, steps=1, out_dir=tmp_path,
+                     prompts=["x"])
+
+
+@pytest.mark.parametrize("text, ok, stack", [
+    ("```js\nf([1, 2], {a: 3});\n", True, []),
+    ("```js\nf([1, 2)", False, None),  # the shape of the held-out parse errors
+    ("```js\nbrush.set('HB', '#111', 1));", False, None),  # one ) too many at the top level
+    ("```js\nlet s = 'a ( [ {'; // ) ] }\n/* ) */ let t = `x ${y} )`; g(", True, ["("]),
+    ("```js\nlet s = 'it\\'s ('; h([", True, ["(", "["]),
+    ("Here it's (a sketch]\n```javascript\nfunction setup() {\n", True, ["{"]),  # prose is not code
+    ("```js\nf(\n```\nprose ) ] }", True, ["("]),  # after the closing fence: prose again, nothing counted
+])
+def test_the_bracket_lexer(text, ok, stack):
+    state = LexState()
+    assert feed(state, text) is ok
+    if ok:
+        assert state.stack == stack
+
+
+def test_the_bracket_guard_forbids_only_closers_that_do_not_match(tokenizer):
+    guards = GuardSet(["brackets"], tokenizer, len(tokenizer))
+    in_list = _allowed_pieces(guards, "```js\nbrush.spline([[10, 20], [30, 40")
+    assert "]" in in_list and not any(p.lstrip().startswith(")") for p in in_list)
+    in_call = _allowed_pieces(guards, "```js\nbrush.line(10, 20, 30, 40")
+    assert ")" in in_call and "]" not in in_call and "}" not in in_call
+    assert _allowed_pieces(guards, "```js\nlet s = 'a(") is None or ")" in _allowed_pieces(guards, "```js\nlet s = 'a(")
+    assert _allowed_pieces(guards, "No code yet (") is None  # prose before the fence
+    rng = random.Random(3)
+    for _ in range(20):  # random walks through code never close the wrong bracket
+        text = _walk(guards, "```js\nfunction setup() {\n  brush.spline([[1, 2], [", rng, steps=60)
+        assert feed(LexState(), text), text

@@ -1,4 +1,4 @@
-"""The API guard: while sampling, forbid tokens that would name a p5.brush member, brush or field that does not exist.
+"""The "api" guard: while sampling, forbid tokens that would name a p5.brush member, brush or field that does not exist.
 
 Why: after the warm start, the first cause of held-out failures is names the
 model invents (`brush.field("sky")`, `brush.set("3DSM", ...)`, `brush.noSet()`):
@@ -19,11 +19,7 @@ What is guarded, on the text of the completion so far:
 `brush` must stand alone (not `mybrush.` or `this.brush.`); a variable as the
 argument (`brush.set(name, ...)`) is not guarded.
 
-The policy is then the model's distribution renormalised over the allowed
-tokens, at the few positions where the guard applies. The sampler records the
-log-probs of that distribution, and the update rebuilds the same masks from the
-completion's tokens (`masks_for_completion`), so the GRPO ratio compares like
-with like.
+How the masks reach the sampler and the update: `guards/__init__.py`.
 """
 
 from __future__ import annotations
@@ -58,8 +54,8 @@ def _is_ident_char(c: str) -> bool:
 
 
 @dataclass
-class GuardState:
-    """What one completion has written so far, as the guard needs it."""
+class NameState:
+    """What one completion has written so far, as this guard needs it."""
 
     text: str = ""
     custom_brushes: bool = False  # the sketch called brush.add(...): its own brush names are valid
@@ -72,19 +68,17 @@ class GuardState:
         self.custom_fields = self.custom_fields or "brush.addField(" in tail
 
 
-class ApiGuard:
-    """Token masks for one tokenizer (built once per sampling call: 0.4 s for SmolLM2's 49k vocabulary)."""
+class ApiNameGuard:
+    """Masks over the vocabulary whose token texts are `pieces` (see guards.token_pieces)."""
 
-    def __init__(self, tokenizer, vocab_size: int, members=BRUSH_MEMBERS, brushes=BUILTIN_BRUSHES,
+    name = "api"
+
+    def __init__(self, pieces: list[str], vocab_size: int, members=BRUSH_MEMBERS, brushes=BUILTIN_BRUSHES,
                  fields=BUILTIN_FIELDS):
         self.vocab_size = vocab_size
         self.members = frozenset(members)
         self.names = {"set": frozenset(brushes), "pick": frozenset(brushes), "field": frozenset(fields)}
-        n = min(len(tokenizer), vocab_size)
-        special = set(getattr(tokenizer, "all_special_ids", []) or [])
-        # Each token's text on its own, without the clean-up that would turn " ." into ".".
-        self.pieces = ["" if i in special else tokenizer.decode([i], clean_up_tokenization_spaces=False)
-                       for i in range(n)]
+        self.pieces = pieces
         self._by_piece: dict[str, list[int]] = {}
         for i, p in enumerate(self.pieces):
             if p:
@@ -98,8 +92,16 @@ class ApiGuard:
         self._paren = [i for i, p in enumerate(self.pieces) if p.startswith("(")]
         self._quote = [i for i, p in enumerate(self.pieces) if any(q in p for q in QUOTES)]
 
+    @staticmethod
+    def new_state() -> NameState:
+        return NameState()
+
+    @staticmethod
+    def append(state: NameState, piece: str) -> None:
+        state.append(piece)
+
     # --- the rule, on text ---------------------------------------------------------------------
-    def consistent(self, text: str, state: GuardState | None = None) -> bool:
+    def consistent(self, text: str, state: NameState | None = None) -> bool:
         """Whether `text` (starting at a standalone `brush`) can still become a valid reference."""
         rest = text[len("brush"):]
         if not rest.startswith("."):
@@ -123,7 +125,7 @@ class ApiGuard:
             return any(v.startswith(value) for v in valid)
         return closing == quote and value in valid
 
-    def _valid_names(self, member: str, state: GuardState | None) -> frozenset[str] | None:
+    def _valid_names(self, member: str, state: NameState | None) -> frozenset[str] | None:
         if member not in self.names:
             return None
         if state is not None and ((member == "field" and state.custom_fields)
@@ -132,7 +134,7 @@ class ApiGuard:
         return self.names[member]
 
     # --- the masks ------------------------------------------------------------------------------
-    def allowed(self, state: GuardState) -> torch.Tensor | None:
+    def allowed(self, state: NameState) -> torch.Tensor | None:
         """A bool mask over the vocabulary for the next token, or None where the guard does not apply."""
         tail = state.text[-_TAIL:]
         if (m := _NAME_IN.search(tail)) is not None:
@@ -148,7 +150,7 @@ class ApiGuard:
         # Nothing valid to offer (the text is already past saving): leave the model's distribution alone.
         return mask if mask is not None and bool(mask.any()) else None
 
-    def _forbid_failing(self, candidates: list[int], anchor: str, state: GuardState) -> torch.Tensor:
+    def _forbid_failing(self, candidates: list[int], anchor: str, state: NameState) -> torch.Tensor:
         mask = torch.zeros(self.vocab_size, dtype=torch.bool)
         mask[: len(self.pieces)] = True
         bad = [i for i in candidates if not self.consistent(anchor + self.pieces[i], state)]
@@ -167,7 +169,7 @@ class ApiGuard:
     def _prefixes_of(self, rest: str) -> list[int]:
         return [i for j in range(1, len(rest) + 1) for i in self._by_piece.get(rest[:j], [])]
 
-    def _member_mask(self, typed: str, anchor: str, state: GuardState) -> torch.Tensor | None:
+    def _member_mask(self, typed: str, anchor: str, state: NameState) -> torch.Tensor | None:
         mask = torch.zeros(self.vocab_size, dtype=torch.bool)
         if typed in self.members or not typed:
             # A complete name: anything that ends it. No name at all ("a soft brush." in prose): anything
@@ -187,7 +189,7 @@ class ApiGuard:
         return mask
 
     def _name_mask(self, member: str, quote: str, typed: str, anchor: str,
-                   state: GuardState) -> torch.Tensor | None:
+                   state: NameState) -> torch.Tensor | None:
         valid = self._valid_names(member, state)
         if valid is None:
             return None
@@ -201,21 +203,3 @@ class ApiGuard:
             mask[[i for i in self._starting_with(rest + quote) if self.consistent(anchor + self.pieces[i], state)]] = True
         return mask
 
-
-def masks_for_completion(guard: ApiGuard, token_ids: list[int]) -> list[tuple[int, torch.Tensor]]:
-    """The (position, allowed mask) pairs the sampler applied to this completion, rebuilt from its tokens.
-
-    Raises ValueError when a token lies outside its position's mask: the completion was not sampled with this
-    guard (another tokenizer or library version), and its recorded log-probs would not match the update's.
-    """
-    state = GuardState()
-    out = []
-    for t, token in enumerate(token_ids):
-        mask = guard.allowed(state)
-        if mask is not None:
-            if not (0 <= token < mask.numel() and bool(mask[token])):
-                raise ValueError(f"token {token} at completion position {t} is outside the API guard's mask "
-                                 f"(after {state.text[-40:]!r}): was it sampled with this tokenizer and guard?")
-            out.append((t, mask))
-        state.append(guard.pieces[token] if token < len(guard.pieces) else "")
-    return out

@@ -1,0 +1,146 @@
+"""The "brackets" guard: inside the sketch's code block, a closing bracket must close the innermost open one.
+
+Why: with the API guard on, the held-out failures of the warm-started model are
+mostly parse errors from long nested coordinate lists: `[[x, y], [x2, y2)]`,
+`random(0.5, 1)), ...` one `)` too many, `]` where `)` was open. Each is a
+closer that does not match the innermost open bracket, a purely lexical fact,
+so the sampler does not offer such tokens (as a JSON-constrained decoder does
+not offer a `}` inside a list). Everything else, including *which* brackets to
+open and when to close them, stays the model's choice; the renderer still
+judges the code as written.
+
+The lexer runs over the completion as it grows and knows enough JavaScript to
+not count brackets in strings, template literals and comments:
+
+    outside a ``` fence            prose: nothing is guarded
+    ```javascript / ```js / ```     the code block starts on the next line; a line holding only ``` ends it
+    '...'  "..."  `...`  with \\ escapes, // line and /* block */ comments
+
+Regex literals are not recognised (a painting sketch has none, and a `/` is
+far more often a division); a template literal's `${...}` counts as part of the
+string. A completion whose brackets are already wrong (the guard was not on
+when it was written, or a regex confused it) is not guarded further.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import torch
+
+_CLOSES = {")": "(", "]": "[", "}": "{"}
+_DEPTH = 8  # stack entries a cached mask depends on; a token closes at most a few brackets
+
+
+@dataclass
+class LexState:
+    in_code: bool = False
+    line: str = ""  # the current line so far (fences are whole lines)
+    mode: str = "code"  # code, ' " ` (inside that string), line or block (comments)
+    escaped: bool = False
+    prev: str = ""  # the previous character in code or comment mode (for // /* and */)
+    stack: list[str] = field(default_factory=list)
+    broken: bool = False  # a mismatch already happened: no longer guarded
+
+
+def feed(state: LexState, text: str) -> bool:
+    """Advances the lexer over `text`; False at the first closer that does not match (the state is then broken)."""
+    for c in text:
+        if state.broken:
+            return False
+        if not state.in_code:
+            if c == "\n":
+                state.in_code = state.line.lstrip().startswith("```")  # the fence line ends: code starts
+                state.line = ""
+            else:
+                state.line += c
+            continue
+        if c == "\n" and state.line.strip() == "```":  # the closing fence
+            state.in_code, state.line, state.mode, state.prev = False, "", "code", ""
+            continue
+        state.line = "" if c == "\n" else state.line + c
+        if not _code_char(state, c):
+            state.broken = True
+    return not state.broken
+
+
+def _code_char(state: LexState, c: str) -> bool:
+    mode = state.mode
+    if mode in ("'", '"', "`"):
+        if state.escaped:
+            state.escaped = False
+        elif c == "\\":
+            state.escaped = True
+        elif c == mode or (c == "\n" and mode != "`"):
+            state.mode = "code"
+        return True
+    if mode == "line":
+        if c == "\n":
+            state.mode = "code"
+        return True
+    if mode == "block":
+        if state.prev == "*" and c == "/":
+            state.mode, c = "code", ""
+        state.prev = c
+        return True
+    if state.prev == "/" and c in "/*":
+        state.mode, state.prev = ("line" if c == "/" else "block"), ""
+        return True
+    state.prev = c
+    if c in "'\"`":
+        state.mode = c
+    elif c in "([{":
+        state.stack.append(c)
+    elif c in _CLOSES:
+        if not state.stack or state.stack[-1] != _CLOSES[c]:
+            return False
+        state.stack.pop()
+    return True
+
+
+class BracketGuard:
+    """Masks over the vocabulary whose token texts are `pieces` (see guards.token_pieces)."""
+
+    name = "brackets"
+
+    def __init__(self, pieces: list[str], vocab_size: int):
+        self.pieces = pieces
+        self.vocab_size = vocab_size
+        self._closers = [i for i, p in enumerate(pieces) if any(c in p for c in _CLOSES)]
+        self._cache: dict[tuple, torch.Tensor | None] = {}
+
+    @staticmethod
+    def new_state() -> LexState:
+        return LexState()
+
+    @staticmethod
+    def append(state: LexState, piece: str) -> None:
+        feed(state, piece)
+
+    def allowed(self, state: LexState) -> torch.Tensor | None:
+        """A bool mask over the vocabulary for the next token, or None where the guard does not apply."""
+        if not state.in_code or state.broken:
+            return None
+        line = state.line.strip()
+        key = (state.mode, state.escaped, state.prev, tuple(state.stack[-_DEPTH:]), len(state.stack) > _DEPTH,
+               line if line in ("", "`", "``", "```") else None)
+        if key not in self._cache:
+            if len(self._cache) > 4096:
+                self._cache.clear()
+            self._cache[key] = self._mask(state)
+        return self._cache[key]
+
+    def _mask(self, state: LexState) -> torch.Tensor | None:
+        deeper = len(state.stack) > _DEPTH
+        bad = []
+        for i in self._closers:
+            trial = LexState(in_code=True, line=state.line, mode=state.mode, escaped=state.escaped, prev=state.prev,
+                             stack=state.stack[-_DEPTH:])
+            if not feed(trial, self.pieces[i]) and not (deeper and not trial.stack):
+                bad.append(i)  # (closing past the part of the stack the key holds is not judged)
+        if not bad:
+            return None
+        mask = torch.zeros(self.vocab_size, dtype=torch.bool)
+        mask[: len(self.pieces)] = True
+        mask[bad] = False
+        return mask
