@@ -52,8 +52,13 @@ def completion_logps(model, input_ids: torch.Tensor, attention_mask: torch.Tenso
     # In place: the head's backward needs its input and weight, not its output, so this saves a
     # (batch x length x vocabulary) copy.
     logits.div_(temperature)
-    for row, position, allowed in logit_masks:
-        logits[row, position].masked_fill_(~allowed.to(logits.device), float("-inf"))
+    if logit_masks:
+        # One in-place fill over the whole tensor: a fill per position would record one CopySlices each, and the
+        # backward pass would copy the full (batch x length x vocabulary) gradient once per guarded position.
+        forbidden = torch.zeros(logits.shape, dtype=torch.bool, device=logits.device)
+        for row, position, allowed in logit_masks:
+            forbidden[row, position] = ~allowed.to(logits.device)
+        logits.masked_fill_(forbidden, float("-inf"))
     targets = input_ids[:, -completion_len:]
     # log softmax at the sampled token only: logit - logsumexp, without materialising the full log-softmax.
     return logits.gather(-1, targets.unsqueeze(-1)).squeeze(-1) - torch.logsumexp(logits, dim=-1)
