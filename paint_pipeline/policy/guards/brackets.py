@@ -1,6 +1,6 @@
 """The "brackets" guard: inside the sketch's code block, a closing bracket must close the innermost open one.
 
-Why: with the API guard on, the held-out failures of the warm-started model are
+Why: with the "api" guard on, the held-out failures of the warm-started model are
 mostly parse errors from long nested coordinate lists: `[[x, y], [x2, y2)]`,
 `random(0.5, 1)), ...` one `)` too many, `]` where `)` was open. Each is a
 closer that does not match the innermost open bracket, a purely lexical fact,

@@ -3,7 +3,7 @@
 BRUSH_MEMBERS, BUILTIN_BRUSHES and BUILTIN_FIELDS are what the library itself
 has (`Object.keys(brush)`, `brush.box()`, `brush.listFields()` in the
 renderer's page; `tests/test_decoding_guards.py` checks them there). The sampler's
-API guard allows exactly these names; the ALLOWED_* lists are the part of
+"api" decoding guard allows exactly these names; the ALLOWED_* lists are the part of
 them the procedural warm-start corpus uses.
 """
 
