@@ -132,15 +132,15 @@ def bootstrap_ci(values, *, resamples: int = 2000, seed: int = 0, level: float =
 
 def evaluation_key(settings: PipelineSettings, checkpoint: str | None, reward_version: str) -> str:
     """Identity of an evaluation: the policy's weights, the evaluation settings and the reward version."""
+    config = settings.policy_config()
     if checkpoint is None:
-        weights = "base:" + settings.policy_config().base_model
+        weights = "base:" + config.base_model
     else:
         weights = hashlib.sha256((Path(checkpoint) / "manifest.json").read_bytes()).hexdigest()
     spec = [weights, settings.eval_split, settings.eval_prompts, settings.eval_samples_per_prompt,
-            settings.eval_temperature, settings.eval_seed, settings.render_size, reward_version,
-            settings.policy_config().stop_repeats]
-    if settings.policy_config().decoding_guards:  # appended only when set: unguarded evaluations keep their keys
-        spec.append(list(settings.policy_config().decoding_guards))
+            settings.eval_temperature, settings.eval_seed, settings.render_size, reward_version, config.stop_repeats]
+    if config.decoding_guards:  # appended only when set: unguarded evaluations keep their keys
+        spec.append(list(config.decoding_guards))
     return hashlib.sha256(json.dumps(spec).encode()).hexdigest()[:16]
 
 

@@ -147,8 +147,7 @@ class ApiNameGuard:
             mask = self._forbid_failing(self._dot, "brush", state)
         else:
             return None
-        # Nothing valid to offer (the text is already past saving): leave the model's distribution alone.
-        return mask if mask is not None and bool(mask.any()) else None
+        return mask  # an empty mask (the text is past saving) is left alone by GuardSet.allowed
 
     def _forbid_failing(self, candidates: list[int], anchor: str, state: NameState) -> torch.Tensor:
         mask = torch.zeros(self.vocab_size, dtype=torch.bool)
