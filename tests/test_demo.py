@@ -117,3 +117,19 @@ def test_approving_an_untrained_cycle_with_publish_says_why_publishing_failed(de
     assert commands.cycle_review("tiny", "cycle-0001", "approved", by="ann", publish=True, say=said.append) == 1
     assert said[-1].startswith("publishing cycle-0001 failed: ")
     assert "checkpoints/cycle-0001" in said[-1]  # names what is missing
+
+
+def test_a_dagster_home_that_does_not_exist_is_created_with_the_repos_config(tmp_path, monkeypatch):
+    home = tmp_path / "new" / "home"
+    monkeypatch.setenv("PAINT_ARTIFACTS", str(tmp_path / "artifacts"))
+    monkeypatch.setenv("DAGSTER_HOME", str(home))
+    said: list[str] = []
+    inst = commands.instance(load_settings("tiny"), said.append)
+    assert (home / "dagster.yaml").is_file() and inst.root_directory == str(home)
+    assert said == [f"DAGSTER_HOME={home} did not exist: created it"]
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    monkeypatch.setenv("DAGSTER_HOME", str(mine))
+    said.clear()
+    commands.instance(load_settings("tiny"), said.append)
+    assert not (mine / "dagster.yaml").exists() and said == []  # a user's own home is left as it is

@@ -38,11 +38,16 @@ def use_profile(profile: str | None) -> PipelineSettings:
 
 
 def instance(settings: PipelineSettings, say: Print = print) -> DagsterInstance:
-    if not os.environ.get("DAGSTER_HOME"):
-        home = (settings.root / "dagster_home").resolve()
-        home.mkdir(parents=True, exist_ok=True)
-        if not (home / "dagster.yaml").exists() and (REPO / "dagster.yaml").is_file():
-            shutil.copy(REPO / "dagster.yaml", home / "dagster.yaml")
+    chosen = os.environ.get("DAGSTER_HOME")
+    home = Path(chosen).expanduser().resolve() if chosen else (settings.root / "dagster_home").resolve()
+    created = not home.exists()  # Dagster refuses a DAGSTER_HOME that does not exist
+    home.mkdir(parents=True, exist_ok=True)
+    # Ours (or a new one) gets the repo's instance config; a user's own existing home is left alone.
+    if (created or not chosen) and not (home / "dagster.yaml").exists() and (REPO / "dagster.yaml").is_file():
+        shutil.copy(REPO / "dagster.yaml", home / "dagster.yaml")
+    if chosen and created:
+        say(f"DAGSTER_HOME={home} did not exist: created it")
+    if not chosen:
         os.environ["DAGSTER_HOME"] = str(home)
         say(f"DAGSTER_HOME={home} (export it before `dagster dev` to see these cycles in the UI)")
     inst = DagsterInstance.get()
