@@ -217,13 +217,13 @@ def evaluation(context: AssetExecutionContext, pipeline: PipelineResource, rende
         parent = steps.cached_evaluation(settings, manifest.parent_checkpoint, client, reward,
                                          label=manifest.parent_cycle or (WARM_START if manifest.parent_checkpoint
                                                                          else "base"), log=context.log.info)
-    comparison = steps.compare_evaluations(current, parent)
+    comparison = steps.compare_evaluations(current, parent, confidence=settings.eval_confidence)
     dashboard = build_dashboard(settings)  # regenerated after every cycle
     yield Output(current, metadata={**_lineage_fields(settings, manifest), **numbers(comparison),
                                     "reward_version": reward.version,
                                     "checkpoint_path": MetadataValue.path(str(folder)),
                                     "dashboard": MetadataValue.path(str(dashboard))})
-    yield checks.not_worse(comparison["eval_mean_total"], comparison["parent_mean_total"], settings)
+    yield checks.not_worse(comparison, settings)
 
 
 cycle_review = AssetSpec(

@@ -67,6 +67,8 @@ class PipelineSettings:
                                        "train.")
     eval_tolerance: float = _f(0.05, "How far below its parent's mean held-out reward a checkpoint may be and "
                                      "still pass.")
+    eval_confidence: float = _f(0.95, "A drop beyond the tolerance fails the check only when the one-sided "
+                                      "paired bootstrap bound at this confidence is below zero too.")
 
     # --- training and publishing --------------------------------------------------------------------
     train_processes: int | None = _f(None, "torchrun --nproc_per_node; None: one per GPU, or 1 on CPU.")
@@ -104,6 +106,8 @@ class PipelineSettings:
             v = getattr(self, name)
             if not isinstance(v, (int, float)) or not math.isfinite(v) or v < 0:
                 raise bad(name, "must be a finite number >= 0")
+        if not isinstance(self.eval_confidence, (int, float)) or not 0.5 <= self.eval_confidence < 1:
+            raise bad("eval_confidence", "must be in [0.5, 1)")
         if self.eval_split not in ("train", "validation", "test"):
             raise bad("eval_split", "must be train, validation or test")
         # The nested configs validate themselves; their errors name this profile.

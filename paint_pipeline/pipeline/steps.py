@@ -183,13 +183,37 @@ def cached_evaluation(settings: PipelineSettings, checkpoint: str | None, client
     return table
 
 
-def compare_evaluations(current: pa.Table, parent: pa.Table) -> dict[str, float]:
-    """Held-out metrics of a checkpoint next to its parent's, with 95% bootstrap intervals of the mean total."""
+def paired_total_deltas(current: pa.Table, parent: pa.Table) -> np.ndarray:
+    """Total reward of each held-out sample minus its parent's on the same prompt and seed.
+
+    Both evaluations sample the same prompts with the same seeds, so `<label>/<prompt_id>/<k>` pairs them
+    once the label is dropped. Pairing removes the prompt-to-prompt spread (some prompts are simply harder)
+    from the comparison; what is left is the change of the policy plus resampling noise.
+    """
+    def totals(table: pa.Table) -> dict[str, float]:
+        ids = [sid.split("/", 1)[-1] for sid in table.column("sample_id").to_pylist()]
+        return dict(zip(ids, table.column("total").to_pylist()))
+
+    now, before = totals(current), totals(parent)
+    if set(now) != set(before):
+        missing = sorted(set(now) ^ set(before))
+        raise ValueError(f"the two evaluations did not sample the same prompts and seeds ({len(missing)} unpaired "
+                         f"samples, e.g. {missing[:3]}): were they made with different evaluation settings?")
+    return np.array([now[k] - before[k] for k in sorted(now)], dtype=np.float64)
+
+
+def compare_evaluations(current: pa.Table, parent: pa.Table, *, confidence: float = 0.95) -> dict[str, float]:
+    """Held-out metrics of a checkpoint next to its parent's: 95% bootstrap intervals of each mean total, and
+    `eval_total_delta_upper`, the one-sided `confidence` upper bound of the paired mean change."""
     now, before = summarize_scorecards(current), summarize_scorecards(parent)
     lo, hi = bootstrap_ci(current.column("total").to_numpy())
     plo, phi = bootstrap_ci(parent.column("total").to_numpy())
+    deltas = paired_total_deltas(current, parent)
+    # The upper end of a two-sided interval at level 2c-1 is the one-sided upper bound at level c.
+    _, delta_upper = bootstrap_ci(deltas, level=2 * confidence - 1)
     out = {f"eval_{k}": v for k, v in now.items()}
     out.update({f"parent_{k}": v for k, v in before.items() if k != "samples"})
     out.update({"eval_total_ci_low": lo, "eval_total_ci_high": hi, "parent_total_ci_low": plo,
-                "parent_total_ci_high": phi, "eval_total_delta": now["mean_total"] - before["mean_total"]})
+                "parent_total_ci_high": phi, "eval_total_delta": float(deltas.mean()),
+                "eval_total_delta_upper": delta_upper})
     return out
