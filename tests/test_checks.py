@@ -8,6 +8,7 @@ import pytest
 from paint_pipeline.orchestration.checks import not_worse
 from paint_pipeline.pipeline.settings import SettingsError, load_settings
 from paint_pipeline.pipeline.steps import compare_evaluations, paired_total_deltas
+from paint_pipeline.reward.config import TIERS
 
 WARM_START = [0.662, 0.606, 0.703, 0.687, 0.0, 0.474]  # a real evaluation: 6 validation samples
 
@@ -16,7 +17,7 @@ def evaluation(label: str, totals: list[float]) -> pa.Table:
     ids = [f"eval-{label}/val-{i + 1:04d}/0" for i in range(len(totals))]
     statuses = ["SUCCESS" if t > 0 else "RUNTIME_ERROR" for t in totals]
     table = {"sample_id": ids, "status": statuses, "total": totals}
-    table.update({f"{tier}_score": totals for tier in ("compile", "alignment", "richness", "brush", "aesthetic")})
+    table.update({f"{tier}_score": totals for tier in TIERS})
     return pa.table(table)
 
 
