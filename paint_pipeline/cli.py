@@ -217,6 +217,17 @@ def build_parser() -> argparse.ArgumentParser:
     bench_update.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     bench_update.add_argument("--steps", type=_positive_int, default=5)
     bench_update.add_argument("--no-generation", action="store_true", help="skip the SmolLM2 generation figures")
+    bench_sample = bench_sub.add_parser(
+        "sample", help="a cycle's rollouts decoded in one batch with finished rows leaving it, against the earlier "
+                       "batches of 16")
+    bench_sample.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    bench_sample.add_argument("--profile", default=None, help="pipeline profile (default: the default profile)")
+    bench_sample.add_argument("--checkpoint", type=Path, default=None,
+                              help="policy checkpoint (default: the artifacts' warm start if there is one, else the base)")
+    bench_sample.add_argument("--prompts", type=_positive_int, default=6, help="first N validation prompts")
+    bench_sample.add_argument("--group", type=_positive_int, default=4, help="completions per prompt")
+    bench_sample.add_argument("--max-new-tokens", type=_positive_int, default=None,
+                              help="token budget (default: the hardware profile's)")
     return parser
 
 
@@ -439,6 +450,24 @@ def cmd_bench_update(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bench_sample(args: argparse.Namespace) -> int:
+    from paint_pipeline.pipeline.settings import load_settings
+    from paint_pipeline.pipeline.steps import ensure_base_model
+    from paint_pipeline.policy.bench import format_sampling_table, run_sampling_benchmark
+
+    settings = load_settings(args.profile)
+    checkpoint = args.checkpoint
+    if checkpoint is None and (settings.root / "checkpoints" / "warm-start").is_dir():
+        checkpoint = settings.root / "checkpoints" / "warm-start"
+    ensure_base_model(settings)
+    config = settings.policy_config()
+    report = run_sampling_benchmark(config, checkpoint=checkpoint, prompts=args.prompts, group=args.group,
+                                    temperature=config.temperature_max, max_new_tokens=args.max_new_tokens,
+                                    progress=not args.json)
+    print(json.dumps(report) if args.json else format_sampling_table(report))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from paint_pipeline.policy.checkpoint import CheckpointError
     from paint_pipeline.policy.config import PolicyConfigError
@@ -457,7 +486,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "train-online": cmd_train_online, "cycle": cmd_cycle, "lineage": cmd_lineage, "publish": cmd_publish,
         "dashboard": cmd_dashboard, "evaluate": cmd_evaluate, "demo": cmd_demo, "learning-curve": cmd_learning_curve,
         ("bench", "render"): cmd_bench_render, ("bench", "score"): cmd_bench_score,
-        ("bench", "update"): cmd_bench_update,
+        ("bench", "update"): cmd_bench_update, ("bench", "sample"): cmd_bench_sample,
     }
     key = args.command if args.command != "bench" else ("bench", args.bench)
     try:

@@ -161,3 +161,31 @@ def test_failure_kinds_group_errors_that_differ_only_in_names_and_lines():
                            ("SUCCESS", "")])
     assert kinds == [("RUNTIME_ERROR: Error: Field … does not exist", 2),
                      ("PARSE_ERROR: SyntaxError: Identifier … has already been declared", 1)]
+
+
+def test_finished_rows_leave_the_batch_without_changing_any_sample(tiny):
+    model, tokenizer = tiny
+    kwargs = dict(group_size=3, temperature=0.3, max_new_tokens=60, base_seed=11, stop_repeats=2, batch_size=6)
+    pruned = generate(model, tokenizer, PROMPTS, prune_finished=True, **kwargs)
+    kept = generate(model, tokenizer, PROMPTS, prune_finished=False, **kwargs)
+    lengths = {len(r.completion_token_ids) for r in pruned}
+    assert len(lengths) > 1 and min(lengths) < 60  # rows did finish at different steps: the pruning ran
+    for a, b in zip(pruned, kept):
+        assert a.completion_token_ids == b.completion_token_ids and a.truncated == b.truncated
+        assert a.sampling_logprobs == pytest.approx(b.sampling_logprobs, abs=1e-5)
+
+
+def test_bench_sample_decodes_the_same_rollouts_every_way(tmp_path, monkeypatch):
+    from paint_pipeline.pipeline.settings import load_settings
+    from paint_pipeline.pipeline.steps import ensure_base_model
+    from paint_pipeline.policy.bench import format_sampling_table, run_sampling_benchmark
+
+    monkeypatch.setenv("PAINT_ARTIFACTS", str(tmp_path))
+    settings = load_settings("tiny")
+    ensure_base_model(settings)
+    report = run_sampling_benchmark(settings.policy_config(), prompts=3, group=2, max_new_tokens=12, progress=False)
+    assert report["rollouts"] == 6 and [w["batch"] for w in report["ways"]] == [16, 6, 6]
+    assert [w["prune_finished"] for w in report["ways"]] == [False, False, True]
+    assert all(w["same_samples"] and w["tokens"] == report["ways"][0]["tokens"] for w in report["ways"])
+    table = format_sampling_table(report)
+    assert "ours: one batch, finished rows leave it" in table and "NO" not in table

@@ -145,3 +145,66 @@ def format_table(r: dict[str, Any]) -> str:
             f"  batch {r['gen_batch']} (G x P){'':<13}{r['gen_tokens_per_s_batch']:>10.1f}",
         ]
     return "\n".join(lines)
+
+
+# --- `paint-pipeline bench sample`: a cycle's rollouts, decoded three ways ------------------------------------
+
+SAMPLING_WAYS = (
+    ("earlier: batches of 16, finished rows ride along", 16, False),
+    ("one batch, finished rows ride along", None, False),
+    ("ours: one batch, finished rows leave it", None, True),
+)
+
+
+def run_sampling_benchmark(config: PolicyConfig, *, checkpoint=None, prompts: int = 6, group: int = 4,
+                           temperature: float = 0.6, max_new_tokens: int | None = None, seed: int = 1,
+                           system_prompt: str | None = None, progress: bool = True) -> dict[str, Any]:
+    """The same rollouts (first `prompts` validation prompts x `group`, fixed seeds) decoded three ways.
+
+    Each row draws from its own generator, so every way must produce the very same tokens: the report says
+    whether it did, next to the seconds each took.
+    """
+    from paint_pipeline.policy.policy_io import load_policy, system_prompt_for
+    from paint_pipeline.policy.sampling import generate
+    from paint_pipeline.prompts import load_split
+
+    chosen = [(p.prompt_id, p.prompt) for p in load_split("validation")[:prompts]]
+    model, tokenizer, profile = load_policy(config, checkpoint)
+    budget = max_new_tokens or profile.max_new_tokens
+    n = len(chosen) * group
+    generate(model, tokenizer, chosen[:1], group_size=1, temperature=temperature, max_new_tokens=4)  # warm-up
+    ways, reference = [], None
+    for label, batch, prune in SAMPLING_WAYS:
+        started = time.perf_counter()
+        rollouts = generate(model, tokenizer, chosen, group_size=group, temperature=temperature,
+                            max_new_tokens=budget, base_seed=seed, batch_size=batch or n, progress=progress,
+                            system_prompt=system_prompt or system_prompt_for(config, checkpoint),
+                            stop_repeats=config.stop_repeats, decoding_guards=config.decoding_guards,
+                            prune_finished=prune)
+        elapsed = time.perf_counter() - started
+        tokens = [r.completion_token_ids for r in rollouts]
+        reference = reference or tokens
+        ways.append({"way": label, "batch": batch or n, "prune_finished": prune, "seconds": elapsed,
+                     "tokens": sum(map(len, tokens)), "tokens_per_s": sum(map(len, tokens)) / elapsed,
+                     "same_samples": tokens == reference})
+    for w in ways:
+        w["speedup"] = ways[0]["seconds"] / w["seconds"]
+    lengths = sorted(len(t) for t in reference)
+    return {"model": config.base_model, "checkpoint": str(checkpoint or "base"), "rollouts": n,
+            "max_new_tokens": budget, "guards": list(config.decoding_guards), "temperature": temperature,
+            "threads": torch.get_num_threads(), "completion_tokens_min_median_max":
+            [lengths[0], lengths[len(lengths) // 2], lengths[-1]], "ways": ways}
+
+
+def format_sampling_table(r: dict[str, Any]) -> str:
+    lo, mid, hi = r["completion_tokens_min_median_max"]
+    lines = [
+        f"sampling: {r['model']} ({r['checkpoint']}), {r['rollouts']} rollouts at T={r['temperature']}, "
+        f"guards {','.join(r['guards']) or 'none'}, budget {r['max_new_tokens']} tokens, {r['threads']} threads",
+        f"completion tokens: min {lo}, median {mid}, max {hi}",
+        f"  {'':<50}{'seconds':>9}{'tokens/s':>10}{'speed-up':>10}  same samples",
+    ]
+    for w in r["ways"]:
+        lines.append(f"  {w['way']:<50}{w['seconds']:>9.1f}{w['tokens_per_s']:>10.1f}{w['speedup']:>9.2f}x  "
+                     f"{'yes' if w['same_samples'] else 'NO'}")
+    return "\n".join(lines)
