@@ -155,9 +155,9 @@ class PipelineSettings:
 
 
 PROFILES: dict[str, dict[str, Any]] = {
-    # The embedded default on a 2-core CPU, sized so a cycle takes about 10 minutes: 6 prompts x 4 samples
-    # (sampling 24 sketches of ~700 tokens, ~4.5 minutes, dominates), 4 optimizer steps that each see 6 rollouts
-    # once (~2 minutes), 12 held-out samples per checkpoint (~2 minutes). With so few samples the floors guard
+    # The embedded default on a 2-core CPU, sized so a cycle takes at most about 10 minutes (6.4-8.3 measured):
+    # 6 prompts x 4 samples (sampling 24 sketches of ~700 tokens in one batch, ~2.5-3 minutes, dominates), 4
+    # optimizer steps that each see 6 rollouts once (~2 minutes), 12 held-out samples per checkpoint (~1 minute). With so few samples the floors guard
     # against collapse, not noise: 5% of renders succeed (2 of 24), and a held-out mean within 0.1 of the parent's
     # unless the paired drop is beyond sampling noise (checks.not_worse). Temperatures are low: the
     # warm-started 135M model compiles 41.7% of validation sketches at T=0.3 and 20.8% at T=0.7, and GRPO
