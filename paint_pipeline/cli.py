@@ -167,7 +167,8 @@ def build_parser() -> argparse.ArgumentParser:
                                                   "prompts: a table, a chart and the verdict against the targets")
     curve.add_argument("--cycles", type=_positive_int, default=3)
     curve.add_argument("--split", default="test", choices=("validation", "test"))
-    curve.add_argument("--prompts", type=_positive_int, default=16, help="first N prompts of the split")
+    curve.add_argument("--prompts", type=_positive_int, default=None,
+                       help="first N prompts of the split (default: all of them; the test split has 48)")
     curve.add_argument("--samples", type=_positive_int, default=1, help="samples per prompt")
     curve.add_argument("--out", type=Path, default=None, help="default: <artifacts>/learning_curve")
     curve.add_argument("--profile", default=None)
