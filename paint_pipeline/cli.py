@@ -452,14 +452,15 @@ def cmd_bench_update(args: argparse.Namespace) -> int:
 
 
 def cmd_bench_sample(args: argparse.Namespace) -> int:
+    from paint_pipeline.pipeline.cycles import WARM_START, checkpoint_dir
     from paint_pipeline.pipeline.settings import load_settings
     from paint_pipeline.pipeline.steps import ensure_base_model
     from paint_pipeline.policy.bench import format_sampling_table, run_sampling_benchmark
 
     settings = load_settings(args.profile)
     checkpoint = args.checkpoint
-    if checkpoint is None and (settings.root / "checkpoints" / "warm-start").is_dir():
-        checkpoint = settings.root / "checkpoints" / "warm-start"
+    if checkpoint is None and (checkpoint_dir(settings, WARM_START) / "manifest.json").is_file():
+        checkpoint = checkpoint_dir(settings, WARM_START)
     ensure_base_model(settings)
     config = settings.policy_config()
     report = run_sampling_benchmark(config, checkpoint=checkpoint, prompts=args.prompts, group=args.group,

@@ -172,21 +172,21 @@ def run_sampling_benchmark(config: PolicyConfig, *, checkpoint=None, prompts: in
     model, tokenizer, profile = load_policy(config, checkpoint)
     budget = max_new_tokens or profile.max_new_tokens
     n = len(chosen) * group
+    system_prompt = system_prompt or system_prompt_for(config, checkpoint)
     generate(model, tokenizer, chosen[:1], group_size=1, temperature=temperature, max_new_tokens=4)  # warm-up
     ways, reference = [], None
     for label, batch, prune in SAMPLING_WAYS:
         started = time.perf_counter()
         rollouts = generate(model, tokenizer, chosen, group_size=group, temperature=temperature,
                             max_new_tokens=budget, base_seed=seed, batch_size=batch or n, progress=progress,
-                            system_prompt=system_prompt or system_prompt_for(config, checkpoint),
-                            stop_repeats=config.stop_repeats, decoding_guards=config.decoding_guards,
-                            prune_finished=prune)
+                            system_prompt=system_prompt, stop_repeats=config.stop_repeats,
+                            decoding_guards=config.decoding_guards, prune_finished=prune)
         elapsed = time.perf_counter() - started
         tokens = [r.completion_token_ids for r in rollouts]
         reference = reference or tokens
+        produced = sum(map(len, tokens))
         ways.append({"way": label, "batch": batch or n, "prune_finished": prune, "seconds": elapsed,
-                     "tokens": sum(map(len, tokens)), "tokens_per_s": sum(map(len, tokens)) / elapsed,
-                     "same_samples": tokens == reference})
+                     "tokens": produced, "tokens_per_s": produced / elapsed, "same_samples": tokens == reference})
     for w in ways:
         w["speedup"] = ways[0]["seconds"] / w["seconds"]
     lengths = sorted(len(t) for t in reference)
