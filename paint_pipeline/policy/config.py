@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from paint_pipeline import typed_config
+from paint_pipeline.policy.credit import FAILURE_CREDITS
 
 LOSS_TYPES = ("grpo", "dr_grpo", "dapo")
 SCHEDULES = ("constant", "linear", "cosine")
@@ -88,6 +89,10 @@ class PolicyConfig:
     loss_type: str = _f("dapo", "Token aggregation: grpo (mean per sequence, then over sequences), dr_grpo (sum / "
                                 "(sequences x max_new_tokens)) or dapo (sum / all tokens).")
     scale_rewards: bool = _f(True, "Divide advantages by the group's std (GRPO); False is Dr. GRPO's r - mean.")
+    failure_credit: str = _f("sequence", "Which tokens of a sketch that did not parse or threw carry its negative "
+                                         "advantage: 'sequence' all of them (GRPO), 'error_line' those from the "
+                                         "line the renderer named on, the code before it getting 0 "
+                                         "(policy/credit.py).")
     seed: int = _f(0, "Seed of sampling and of the update's mini-batch order.")
 
     # --- hardware (None: the profile decides) --------------------------------------------------
@@ -143,6 +148,8 @@ class PolicyConfig:
             raise bad("system_prompt", "must be 'full', 'compact' or 'api'")
         if self.loss_type not in LOSS_TYPES:
             raise bad("loss_type", f"must be one of {', '.join(LOSS_TYPES)}")
+        if self.failure_credit not in FAILURE_CREDITS:
+            raise bad("failure_credit", f"must be one of {', '.join(FAILURE_CREDITS)}")
         if self.lr_schedule not in SCHEDULES:
             raise bad("lr_schedule", f"must be one of {', '.join(SCHEDULES)}")
         if len(self.adam_betas) != 2 or not all(0 <= b < 1 for b in self.adam_betas):

@@ -1,12 +1,13 @@
 """The GRPO loss, written out so it can be read top to bottom (and checked against TRL's).
 
 For completion token t of sequence i, with log-prob l = log pi(token | prefix) under the
-current policy at temperature T, the stored sampling log-prob l_old, and the sequence's
-group advantage A_i:
+current policy at temperature T, the stored sampling log-prob l_old, and the token's
+advantage A_it (the sequence's group advantage A_i; with `failure_credit="error_line"`, 0 on
+the tokens before the line where a failed sketch failed, see credit.py):
 
     ratio        r = exp(l - l_old)
     clipped      r_c = clip(r, 1 - eps_low, 1 + eps_high)          (asymmetric: DAPO's clip-higher)
-    policy term  -min(r * A_i, r_c * A_i)
+    policy term  -min(r * A_it, r_c * A_it)
     KL term      beta * (exp(l_ref - l) - (l_ref - l) - 1)          (k3 estimator; l_ref: adapter disabled)
                  times r when kl_bias_correction (the samples came from the old policy; TRL's default)
 
@@ -79,11 +80,14 @@ def grpo_loss(
     num_tokens: float | None = None,
     kl_bias_correction: bool = True,
 ) -> LossOutput:
-    """The loss of one micro-batch (see the module docstring). Shapes: (B, T) except advantages (B,)."""
+    """The loss of one micro-batch (see the module docstring). Shapes: (B, T); advantages (B,) (one per
+    sequence) or (B, T) (one per token)."""
     if loss_type not in LOSS_TYPES:
         raise ValueError(f"loss_type must be one of {LOSS_TYPES}, got {loss_type!r}")
     mask = mask.to(logps.dtype)
-    adv = advantages.to(logps.dtype).unsqueeze(1)
+    adv = advantages.to(logps.dtype)
+    if adv.dim() == 1:
+        adv = adv.unsqueeze(1)
     ratio = torch.exp(logps - old_logps)
     clipped = torch.clamp(ratio, 1 - epsilon_low, 1 + epsilon_high)
     per_token = -torch.min(ratio * adv, clipped * adv)

@@ -31,6 +31,7 @@ from paint_pipeline.policy.checkpoint import (
     sha256_file,
 )
 from paint_pipeline.policy.config import PolicyConfig, PolicyConfigError
+from paint_pipeline.policy.credit import blame_starts
 from paint_pipeline.policy.hardware import HardwareProfile, resolve
 from paint_pipeline.policy.rollouts import RolloutFileError, read_rollouts
 from paint_pipeline.policy.sampling import output_vocab_size
@@ -40,10 +41,12 @@ from paint_pipeline.reward.table import ScorecardFileError, read_table
 
 
 def load_examples(rollouts_path: Path, scorecards_path: Path, config: PolicyConfig,
-                  guards_for=None) -> tuple[list[Example], dict]:
+                  guards_for=None, tokenizer=None) -> tuple[list[Example], dict]:
     """Joins rollouts and scorecards on sample_id; advantages from the scorecards (or their totals).
 
     Rollouts sampled with decoding guards get their masks back (`guards_for(names)` builds a GuardSet).
+    With `failure_credit="error_line"` a failed rollout's blame starts at its error line (credit.py), which
+    takes the tokenizer that sampled it.
     """
     rollouts = read_rollouts(rollouts_path).to_pylist()
     cards = {row["sample_id"]: row for row in read_table(scorecards_path).to_pylist()}
@@ -58,9 +61,17 @@ def load_examples(rollouts_path: Path, scorecards_path: Path, config: PolicyConf
                                      scale="group" if config.scale_rewards else "none")
         advantages = [float(v) for v in values]
         stats = {"frac_reward_zero_std": s.frac_reward_zero_std, "reward_mean": s.reward_mean}
+    starts = [0] * len(rollouts)
+    if config.failure_credit == "error_line":
+        if tokenizer is None:
+            raise ValueError("failure_credit 'error_line' needs the tokenizer to find a line's first token")
+        failures = [{**r, "advantage": a, "error_line": _error_line(cards[r["sample_id"]], scorecards_path)}
+                    for r, a in zip(rollouts, advantages)]
+        starts, credit = blame_starts(failures, lambda ids: tokenizer.decode(ids, skip_special_tokens=True))
+        stats |= credit.to_dict()
     guard_sets: dict[tuple[str, ...], GuardSet] = {}
     examples = []
-    for r, a in zip(rollouts, advantages):
+    for r, a, start in zip(rollouts, advantages, starts):
         masks = ()
         names = tuple(r["decoding_guards"] or ())
         if names:
@@ -74,8 +85,17 @@ def load_examples(rollouts_path: Path, scorecards_path: Path, config: PolicyConf
             except ValueError as exc:
                 raise ValueError(f"{rollouts_path}: {r['sample_id']}: {exc}") from None
         examples.append(Example(r["prompt_token_ids"], r["completion_token_ids"], r["sampling_logprobs"], float(a),
-                                float(r["temperature"]), masks))
+                                float(r["temperature"]), masks, credit_start=start))
     return [e for e in examples if e.completion_token_ids], stats
+
+
+def _error_line(card: dict, scorecards_path: Path) -> int | None:
+    """The compile gate's `error_line` detail of a scorecard row (reward/compile_gate.py), if any."""
+    try:
+        line = json.loads(card["details"] or "{}").get("error_line")
+    except (json.JSONDecodeError, AttributeError):
+        raise ValueError(f"{scorecards_path}: {card['sample_id']}: the details column is not a JSON object") from None
+    return None if line is None else int(line)
 
 
 def build_policy(config: PolicyConfig, profile: HardwareProfile, parent: Path | None):
@@ -127,7 +147,8 @@ def train_cycle(*, config: PolicyConfig, rollouts: Path, scorecards: Path, out: 
         set_rng_state(state["rng"])
     examples, stats = load_examples(rollouts, scorecards, config,
                                     guards_for=lambda names: GuardSet(names, tokenizer,
-                                                                      output_vocab_size(model, tokenizer)))
+                                                                      output_vocab_size(model, tokenizer)),
+                                    tokenizer=tokenizer)
     train_model = model
     if world_size > 1:
         from torch.nn.parallel import DistributedDataParallel
@@ -136,6 +157,10 @@ def train_cycle(*, config: PolicyConfig, rollouts: Path, scorecards: Path, out: 
     if rank == 0:
         log(f"[train] {cycle}: {len(examples)} rollouts, steps {start_step}..{start_step + config.steps_per_cycle}, "
             f"{world_size} process(es), {profile.describe()}")
+        if "error_line_located" in stats:
+            log(f"[train] error-line credit: {stats['error_line_located']} failed rollouts blamed from their error "
+                f"line on ({stats['error_line_freed_share']:.0%} of their tokens freed on average), "
+                f"{stats['error_line_unlocated']} not located (blamed whole)")
     pad_id = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
     history = run_update(
         model, examples, config, optimizer, scheduler, start_step=start_step, steps=config.steps_per_cycle,

@@ -37,6 +37,8 @@ class Example:
     temperature: float
     # (completion position, allowed-token mask) where the sampler's decoding guards applied (guards/)
     logit_masks: tuple = ()
+    # The completion position from which the advantage applies; the tokens before it get 0 (credit.py).
+    credit_start: int = 0
 
 
 def make_optimizer(model, config: PolicyConfig):
@@ -90,7 +92,10 @@ def _pad(examples: Sequence[Example], pad_id: int, device):
         attn[i, p_width : p_width + c] = 1
         old[i, :c] = torch.tensor(e.sampling_logprobs)
         cmask[i, :c] = 1
-    adv = torch.tensor([e.advantage for e in examples], dtype=torch.float32)
+    # Per token: the sequence's advantage from its credit start on (credit.py), 0 before it and on padding.
+    adv = torch.zeros((b, c_width), dtype=torch.float32)
+    for i, e in enumerate(examples):
+        adv[i, e.credit_start : len(e.completion_token_ids)] = e.advantage
     return ids.to(device), attn.to(device), old.to(device), cmask.to(device), adv.to(device), c_width, logit_masks
 
 

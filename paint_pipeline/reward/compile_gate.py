@@ -10,12 +10,18 @@ everything compiled, which made this tier meaningless.
 
 from __future__ import annotations
 
+import re
+
 from paint_pipeline.render.client import RenderResult
 from paint_pipeline.reward.config import RewardConfig
 from paint_pipeline.reward.scorecard import TierScore
 
 # The renderer's wording for its delimiter repair (renderer/src/prepare.js).
 TRUNCATION_REPAIR_PREFIX = "closed delimiters left open at end of input"
+# Repairs that leave every line where it was: closers appended at the end, an `export` keyword removed
+# in its line. Dropping an import line or taking code out of a fence moves the lines after it.
+LINE_KEEPING_REPAIRS = (TRUNCATION_REPAIR_PREFIX, "removed 'export")
+_LINE_PREFIX = re.compile(r"^line (\d+): ")
 
 FAILURE_MEANING = {
     "PARSE_ERROR": "the code does not parse",
@@ -37,12 +43,25 @@ def truncation_repaired(render: RenderResult) -> bool:
     return any(r.startswith(TRUNCATION_REPAIR_PREFIX) for r in render.repairs)
 
 
+def error_line(render: RenderResult) -> int | None:
+    """The line of the submitted code where a sketch that did not parse or threw failed, when the renderer named
+    one and its preparation kept every line in place; else None. The update's `failure_credit` uses it."""
+    if render.status not in ("PARSE_ERROR", "RUNTIME_ERROR") or not render.errors:
+        return None
+    if any(not r.startswith(LINE_KEEPING_REPAIRS) for r in render.repairs):
+        return None
+    match = _LINE_PREFIX.match(render.errors[0])
+    return int(match.group(1)) if match and int(match.group(1)) >= 1 else None
+
+
 def score_compile(render: RenderResult, config: RewardConfig) -> tuple[TierScore, list[str]]:
     weight = config.w_compile
     if render.status != "SUCCESS":
         first = _clip(render.errors[0]) if render.errors else "no error message"
         meaning = FAILURE_MEANING.get(render.status, "failed")
-        return TierScore("compile", 0.0, weight, f"{render.status}: {meaning}; first error: {first}"), ["render_failed"]
+        line = error_line(render)
+        return (TierScore("compile", 0.0, weight, f"{render.status}: {meaning}; first error: {first}",
+                          details={} if line is None else {"error_line": line}), ["render_failed"])
     if truncation_repaired(render):
         return (
             TierScore("compile", config.truncation_credit, weight,
