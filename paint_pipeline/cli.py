@@ -109,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     sample.add_argument("--out", type=Path, default=None, help="write the rollouts table (Parquet) here")
     sample.add_argument("--score", action="store_true", help="render and score: print compile-success and reward")
     sample.add_argument("--guards", default=None,
-                        help="decoding guards, comma-separated (api, brackets), or 'none' (default: the policy "
+                        help="decoding guards, comma-separated (api, brackets, stroke), or 'none' (default: the policy "
                              "config's decoding_guards)")
     _add_policy_options(sample)
     _add_renderer_options(sample)

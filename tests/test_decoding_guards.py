@@ -155,14 +155,20 @@ def test_the_update_sees_the_distribution_the_guarded_sampler_drew_from(tokenize
     for r in guarded:
         assert r.decoding_guards == ("api",) and "field('sky'" not in r.completion
         assert r.completion.startswith("brush.field('")
-        masks = masks_for_completion(guard, r.completion_token_ids)
-        assert masks, "the guard applied nowhere"
-        ids = torch.tensor([r.prompt_token_ids + r.completion_token_ids])
-        n = len(r.completion_token_ids)
-        replayed = completion_logps(model, ids, torch.ones_like(ids), n, 1.0, [(0, t, m) for t, m in masks])[0]
-        assert torch.allclose(replayed, torch.tensor(r.sampling_logprobs), atol=1e-5)
-        unmasked = completion_logps(model, ids, torch.ones_like(ids), n, 1.0)[0]
-        assert not torch.allclose(unmasked, replayed, atol=1e-3)  # the masks matter
+        assert_update_replays_the_sampler(model, r, guard)
+
+
+def assert_update_replays_the_sampler(model, rollout, guard) -> None:
+    """The update's log-probs, with the masks rebuilt from the tokens, equal the recorded ones (ratio 1), and
+    differ from the unmasked ones (the masks matter)."""
+    masks = masks_for_completion(guard, rollout.completion_token_ids)
+    assert masks, "the guard applied nowhere"
+    ids = torch.tensor([rollout.prompt_token_ids + rollout.completion_token_ids])
+    n = len(rollout.completion_token_ids)
+    replayed = completion_logps(model, ids, torch.ones_like(ids), n, 1.0, [(0, t, m) for t, m in masks])[0]
+    assert torch.allclose(replayed, torch.tensor(rollout.sampling_logprobs), atol=1e-5)
+    unmasked = completion_logps(model, ids, torch.ones_like(ids), n, 1.0)[0]
+    assert not torch.allclose(unmasked, replayed, atol=1e-3)
 
 
 def test_masked_logps_have_gradients_only_through_allowed_tokens(tokenizer):

@@ -68,7 +68,9 @@ class PolicyConfig:
     decoding_guards: tuple[str, ...] = _f((), "Guards the sampler applies (policy/guards/): 'api' gives probability "
                                               "0 to tokens naming a p5.brush member, brush or field that does not "
                                               "exist, 'brackets' to a closing bracket that does not close the "
-                                              "innermost open one. The renderer still judges the code as written; "
+                                              "innermost open one, 'stroke' to brush.line / brush.flowLine "
+                                              "while brush.noStroke() has the stroke off. The renderer still "
+                                              "judges the code as written; "
                                               "the update applies the same masks.")
 
     # --- the update ----------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
     api        names: a p5.brush member, brush or field the library lacks (api_names.py)
     brackets   a closing bracket that does not close the innermost open one (brackets.py)
+    stroke     brush.line / brush.flowLine while brush.noStroke() has the stroke off (stroke.py)
 
 A guard reads the completion as it grows and, at some positions, returns a
 mask of the tokens allowed next. The policy is then the model's distribution
@@ -20,8 +21,9 @@ import torch
 
 from paint_pipeline.policy.guards.api_names import ApiNameGuard
 from paint_pipeline.policy.guards.brackets import BracketGuard
+from paint_pipeline.policy.guards.stroke import StrokeGuard
 
-GUARDS = {"api": ApiNameGuard, "brackets": BracketGuard}
+GUARDS = {"api": ApiNameGuard, "brackets": BracketGuard, "stroke": StrokeGuard}
 
 
 def token_pieces(tokenizer, vocab_size: int) -> list[str]:

@@ -43,8 +43,10 @@ class LexState:
     broken: bool = False  # a mismatch already happened: no longer guarded
 
 
-def feed(state: LexState, text: str) -> bool:
-    """Advances the lexer over `text`; False at the first closer that does not match (the state is then broken)."""
+def feed(state: LexState, text: str, strict: bool = True) -> bool:
+    """Advances the lexer over `text`; False at the first closer that does not match (the state is then broken).
+    With `strict=False` a closer that does not match is passed over and the lexer goes on telling code from
+    strings and comments (the stroke guard reads it that way)."""
     for c in text:
         if state.broken:
             return False
@@ -59,7 +61,7 @@ def feed(state: LexState, text: str) -> bool:
             state.in_code, state.line, state.mode, state.prev = False, "", "code", ""
             continue
         state.line = "" if c == "\n" else state.line + c
-        if not _code_char(state, c):
+        if not _code_char(state, c) and strict:
             state.broken = True
     return not state.broken
 

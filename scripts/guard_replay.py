@@ -1,0 +1,121 @@
+"""Which past completions a decoding guard would have changed: the training rollouts replayed through it.
+
+    PAINT_ARTIFACTS=$A python scripts/guard_replay.py --guards stroke [--profile P] [cycle-0001 ...]
+
+For each cycle's rollouts and scorecards (`<artifacts>/rollouts/<cycle>.parquet`,
+`<artifacts>/scorecards/<cycle>.parquet`; default: every cycle that has both), rebuilds the masks the
+named guards would have applied to each completion, token by token, and counts by render outcome the
+completions holding a token the guards forbid. For a new guard that says how many of the failures it is
+aimed at it would have stopped, and how many sketches that rendered it would have altered (what it costs).
+It samples nothing: what the model would have written instead is `paint-pipeline sample --guards ...`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from paint_pipeline.pipeline.settings import SettingsError, load_settings  # noqa: E402
+
+
+def outcome(card: dict) -> str:
+    """SUCCESS, or the failure with its first error's message (the line number dropped, so failures group)."""
+    if card["status"] == "SUCCESS":
+        return "SUCCESS"
+    explanation = card.get("compile_explanation") or ""
+    first = explanation.split("first error: ", 1)[-1] if "first error: " in explanation else ""
+    if first.startswith("line ") and ": " in first:
+        first = first.split(": ", 1)[1]
+    return f"{card['status']}: {first[:60]}" if first else card["status"]
+
+
+def replay(rollouts: list[dict], cards: dict[str, dict], guards) -> Counter:
+    """(outcome, changed) counts: `changed` when some token of the completion lies outside the guards' mask."""
+    from paint_pipeline.policy.guards import masks_for_completion
+
+    counts: Counter = Counter()
+    for r in rollouts:
+        card = cards.get(r["sample_id"])
+        if card is None:
+            raise ValueError(f"rollout {r['sample_id']} has no scorecard")
+        try:
+            masks_for_completion(guards, r["completion_token_ids"])
+            changed = False
+        except ValueError:
+            changed = True
+        counts[(outcome(card), changed)] += 1
+    return counts
+
+
+def table(counts: Counter) -> list[str]:
+    kinds = sorted({k for k, _ in counts},
+                   key=lambda k: (k != "SUCCESS", -(counts[(k, False)] + counts[(k, True)]), k))
+    width = max(20, *(len(k) for k in kinds))
+    lines = [f"{'outcome':<{width}}  rollouts  changed by the guards"]
+    for k in kinds:
+        n, changed = counts[(k, False)] + counts[(k, True)], counts[(k, True)]
+        lines.append(f"{k:<{width}}  {n:>8}  {changed:>8}")
+    total = sum(counts.values())
+    lines.append(f"{'all':<{width}}  {total:>8}  {sum(v for (_, c), v in counts.items() if c):>8}")
+    return lines
+
+
+def _vocab_size(source: str, tokenizer) -> int:
+    """The width of the model's logits, from its config (the weights are not needed to replay tokens)."""
+    config = Path(source) / "config.json"
+    return int(json.loads(config.read_text()).get("vocab_size", len(tokenizer))) if config.is_file() else len(tokenizer)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("cycles", nargs="*", help="cycle keys (default: every cycle with rollouts and scorecards)")
+    parser.add_argument("--guards", required=True, help="comma-separated guard names (policy/guards/)")
+    parser.add_argument("--profile", default=None, help="the pipeline profile (default: PAINT_PROFILE or default)")
+    args = parser.parse_args()
+
+    from paint_pipeline.policy.guards import GUARDS, GuardSet
+    from paint_pipeline.policy.models import ModelLoadError, load_tokenizer, resolve_base_model
+    from paint_pipeline.policy.rollouts import RolloutFileError, read_rollouts
+    from paint_pipeline.reward.table import ScorecardFileError, read_table
+
+    names = [g for g in args.guards.split(",") if g]
+    unknown = [g for g in names if g not in GUARDS]
+    if not names or unknown:
+        print(f"guard_replay: unknown guards {unknown or names}; known: {', '.join(sorted(GUARDS))}", file=sys.stderr)
+        return 2
+    try:
+        settings = load_settings(args.profile)
+        config = settings.policy_config()
+        source = resolve_base_model(config.base_model, config.models_dir)
+        tokenizer = load_tokenizer(source)
+    except (SettingsError, ModelLoadError) as exc:
+        print(f"guard_replay: {exc}", file=sys.stderr)
+        return 1
+    guards = GuardSet(names, tokenizer, _vocab_size(source, tokenizer))
+
+    root = settings.root
+    cycles = args.cycles or sorted(p.stem for p in (root / "rollouts").glob("cycle-*.parquet")
+                                   if (root / "scorecards" / p.name).is_file())
+    if not cycles:
+        print(f"guard_replay: no cycle under {root} has both rollouts and scorecards", file=sys.stderr)
+        return 1
+    counts: Counter = Counter()
+    try:
+        for cycle in cycles:
+            rollouts = read_rollouts(root / "rollouts" / f"{cycle}.parquet").to_pylist()
+            cards = {c["sample_id"]: c for c in read_table(root / "scorecards" / f"{cycle}.parquet").to_pylist()}
+            counts += replay(rollouts, cards, guards)
+    except (RolloutFileError, ScorecardFileError, ValueError, FileNotFoundError) as exc:
+        print(f"guard_replay: {exc}", file=sys.stderr)
+        return 1
+    print(f"guards {','.join(names)} replayed over the rollouts of {', '.join(cycles)} ({root})")
+    print("\n".join(table(counts)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

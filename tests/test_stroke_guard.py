@@ -1,0 +1,180 @@
+"""The "stroke" decoding guard: no brush.line / brush.flowLine while brush.noStroke() has the stroke off."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+import pytest
+import torch
+
+from paint_pipeline.policy.guards import GuardSet, masks_for_completion
+from paint_pipeline.policy.guards.stroke import NEED_STROKE
+from paint_pipeline.policy.procedural import corpus
+from paint_pipeline.policy.procedural.api import BRUSH_MEMBERS
+from paint_pipeline.policy.prompting import render_chat
+from paint_pipeline.policy.sampling import generate
+from paint_pipeline.policy.tiny import build_tiny_tokenizer
+from paint_pipeline.policy.warm_start import completion_text
+from paint_pipeline.prompts import load_split
+from paint_pipeline.render.bench import load_corpus
+from test_decoding_guards import _walk, assert_update_replays_the_sampler
+
+FENCE = "Here it is:\n```javascript\nfunction setup() {\n  createCanvas(600, 600, WEBGL);\n"
+OFF = FENCE + "  brush.noStroke();\n  brush.wash('#334', 255);\n  brush.rect(-300, -300, 600, 600);\n"
+
+
+@pytest.fixture(scope="module")
+def tokenizer():
+    return build_tiny_tokenizer()
+
+
+@pytest.fixture(scope="module")
+def stroke(tokenizer):
+    return GuardSet(["stroke"], tokenizer, len(tokenizer))
+
+
+@pytest.fixture(scope="module")
+def api_and_stroke(tokenizer):
+    return GuardSet(["api", "stroke"], tokenizer, len(tokenizer))
+
+
+def _mask(guards, text):
+    states = guards.new_state()
+    for guard, state in zip(guards.guards, states):
+        guard.append(state, text)
+    return guards.allowed(states)
+
+
+def _member(text: str, at: int) -> str:
+    name = text[at:]
+    end = next((k for k, c in enumerate(name) if not (c.isalnum() or c in "_$")), len(name))
+    return name[:end]
+
+
+def test_with_the_stroke_off_no_member_that_needs_it_can_be_written(api_and_stroke):
+    rng = random.Random(0)
+    seen = set()
+    for opening in ("  brush.l", "  brush.f"):  # (after a bare `brush.` anything non-identifier may follow,
+        for _ in range(40):                       # as in prose: see the api guard)
+            text = _walk(api_and_stroke, OFF + opening, rng)
+            name = _member(text, len(OFF) + len("  brush."))
+            assert name in BRUSH_MEMBERS and name not in NEED_STROKE, text
+            seen.add(name)
+    # Only those two are gone: the members sharing their first letters are still there.
+    assert {"listFields", "fill", "field"} <= seen, seen
+
+
+def test_the_stroke_is_on_again_after_set_or_stroke(stroke):
+    assert _mask(stroke, OFF + "  brush.") is not None
+    for switch in ("  brush.set('HB', '#222', 1);\n", "  brush.stroke('#222');\n", "  brush.set(random(['HB']), c);\n"):
+        assert _mask(stroke, OFF + switch + "  brush.") is None, switch
+    again = OFF + "  brush.set('HB', '#222', 1);\n  brush.line(0, 0, 9, 9);\n  brush.noStroke();\n  brush."
+    assert _mask(stroke, again) is not None
+
+
+def test_what_the_stroke_guard_leaves_alone(stroke):
+    for text in (
+        FENCE + "  brush.",  # no switch yet: the brush may be set by the caller
+        FENCE + "  // brush.noStroke();\n  brush.",  # a comment
+        FENCE + "  /* brush.noStroke(); */\n  brush.",
+        FENCE + "  let note = 'brush.noStroke()';\n  brush.",  # a string
+        FENCE + "  mybrush.noStroke();\n  brush.",  # not the library's brush
+        "Call brush.noStroke() first, then brush.",  # prose before the code block
+        OFF + "  brush.wash(",  # another member, already named
+        OFF + "  brush.set(",
+        OFF + "  let s = 'brush.",  # inside a string
+    ):
+        assert _mask(stroke, text) is None, text
+    # After a closer that does not match, strings and comments are still told from code.
+    assert _mask(stroke, FENCE + "  f(]);\n  brush.noStroke();\n  brush.") is not None
+
+
+def test_no_sketch_of_the_warm_start_or_benchmark_corpus_is_forbidden_anything(tokenizer, stroke):
+    """Both corpora render (the warm start's by construction, the benchmark's in the renderer tests): the guard
+    must allow every token of them, while applying often enough that the check means something."""
+    pairs = corpus([(p.prompt, p.category) for p in load_split("train")], per_prompt=2)
+    sketches = [code for _, code in pairs] + [code for _, code in load_corpus(None, None)]
+    guarded = 0
+    for code in sketches:
+        ids = tokenizer("Here it is:\n" + completion_text(code), add_special_tokens=False).input_ids
+        guarded += bool(masks_for_completion(stroke, ids))  # raises where a token lies outside its mask
+    assert guarded >= len(sketches) // 4, f"the guard applied in only {guarded} of {len(sketches)} sketches"
+
+
+class ScriptLM(torch.nn.Module):
+    """A causal LM that prefers the k-th token of `script` at completion position k, whatever came before (a
+    bigram model could not tell the `.` before `noStroke` from the `.` before `line`)."""
+
+    def __init__(self, vocab: int, prompt_len: int, script: list[int]):
+        super().__init__()
+        self.vocab = vocab
+        self.table = torch.nn.Parameter(torch.zeros(prompt_len + len(script) + 64, vocab))
+        with torch.no_grad():
+            for k, token in enumerate(script):
+                self.table[prompt_len - 1 + k, token] = 12.0  # the logits at position p choose token p + 1
+
+    def get_output_embeddings(self):
+        return SimpleNamespace(weight=torch.zeros(self.vocab, 1))
+
+    def forward(self, input_ids, attention_mask=None, position_ids=None, logits_to_keep=0, **_):
+        if position_ids is None:
+            position_ids = (attention_mask.cumsum(-1) - 1).clamp(min=0)
+        logits = self.table[position_ids]
+        return SimpleNamespace(logits=logits[:, -logits_to_keep:] if logits_to_keep else logits, cache=None)
+
+
+def test_the_update_sees_the_distribution_the_stroke_guarded_sampler_drew_from(tokenizer):
+    """A model that draws a line right after noStroke() cannot do it guarded, and the update rebuilds the masks
+    so the replayed log-probs equal the recorded ones."""
+    prompt = "paint"
+    prompt_ids = tokenizer(render_chat(tokenizer, prompt, "compact"), add_special_tokens=False).input_ids
+    written = "```javascript\nbrush.noStroke();\nbrush.line(0, 0, 9, 9);\n```"
+    script = tokenizer(written, add_special_tokens=False).input_ids + [tokenizer.eos_token_id]
+    model = ScriptLM(len(tokenizer), len(prompt_ids), script)
+    kwargs = dict(group_size=3, temperature=1.0, max_new_tokens=len(script) + 4, base_seed=5,
+                  system_prompt="compact")
+
+    free = generate(model, tokenizer, [("p", prompt)], **kwargs)
+    assert all(r.completion.startswith(written) for r in free), [r.completion for r in free]
+    guard = GuardSet(["stroke"], tokenizer, len(tokenizer))
+    with pytest.raises(ValueError, match="outside the mask of the decoding guards"):
+        masks_for_completion(guard, free[0].completion_token_ids)
+
+    for r in generate(model, tokenizer, [("p", prompt)], decoding_guards=["stroke"], **kwargs):
+        assert r.completion.startswith("```javascript\nbrush.noStroke();\nbrush."), r.completion
+        assert "brush.line" not in r.completion, r.completion
+        assert_update_replays_the_sampler(model, r, guard)
+
+
+def test_the_rule_is_the_librarys(stroke):
+    """What the guard forbids throws "No brush or color set" in the renderer, and what it allows renders."""
+    from paint_pipeline.render import RendererService, RenderItem
+
+    start = "function setup() {\n  createCanvas(64, 64, WEBGL);\n  brush.field('curved');\n  brush.noStroke();\n"
+    sketches = {
+        "line after noStroke": (start + "  brush.line(-20, 0, 20, 0);\n}\n", True),
+        "flowLine after noStroke": (start + "  brush.flowLine(-20, 0, 30, 0);\n}\n", True),
+        "line after set": (start + "  brush.set('HB', '#222', 1);\n  brush.line(-20, 0, 20, 0);\n}\n", False),
+        "line after stroke": (start + "  brush.stroke('#222');\n  brush.line(-20, 0, 20, 0);\n}\n", False),
+    }
+    items = [RenderItem(id=name, code=code, seed=1, size=64) for name, (code, _) in sketches.items()]
+    with RendererService(pool_size=1) as client:
+        results = {r.id: r for r in client.render_batch(items)}
+    for name, (code, forbidden) in sketches.items():
+        mask = _mask(stroke, "```javascript\n" + code[: code.rindex("brush.") + len("brush.")])
+        assert (mask is not None) == forbidden, name
+        if forbidden:
+            assert results[name].status == "RUNTIME_ERROR", (name, results[name].errors)
+            assert "No brush or color set" in results[name].errors[0], (name, results[name].errors)
+        else:
+            assert results[name].status == "SUCCESS", (name, results[name].errors)
+
+
+def test_which_references_are_forbidden(stroke):
+    (guard,) = stroke.guards
+    for text in ("brush.line(", "brush.line", "brush.lin", "brush.flowLine (", "brush.flowL"):
+        assert guard.names_forbidden(text), text
+    for text in ("brush.li", "brush.l", "brush.", "brush", "brush.listFields(", "brush.fill(", "brush.linex",
+                 "brush.f", "brushes"):
+        assert not guard.names_forbidden(text), text
