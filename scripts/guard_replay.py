@@ -23,14 +23,11 @@ from paint_pipeline.pipeline.settings import SettingsError, load_settings  # noq
 
 
 def outcome(card: dict) -> str:
-    """SUCCESS, or the failure with its first error's message (the line number dropped, so failures group)."""
-    if card["status"] == "SUCCESS":
-        return "SUCCESS"
-    explanation = card.get("compile_explanation") or ""
-    first = explanation.split("first error: ", 1)[-1] if "first error: " in explanation else ""
-    if first.startswith("line ") and ": " in first:
-        first = first.split(": ", 1)[1]
-    return f"{card['status']}: {first[:60]}" if first else card["status"]
+    """SUCCESS, or the kind of failure as the evaluation names it (status and first error, without line numbers
+    or quoted names, so failures group)."""
+    from paint_pipeline.policy.evaluation import failure_kind
+
+    return "SUCCESS" if card["status"] == "SUCCESS" else failure_kind(card["status"], card["compile_explanation"] or "")
 
 
 def replay(rollouts: list[dict], cards: dict[str, dict], guards) -> Counter:

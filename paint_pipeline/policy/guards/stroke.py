@@ -20,7 +20,7 @@ Before any of the three calls the state is unknown and nothing is guarded (a
 helper function may draw lines with a brush its caller set). Text order is not
 execution order: a stroke switched on by a function called in between, but
 defined elsewhere, is not seen, and there the guard forbids a line that would
-have run; `tests/test_decoding_guards.py` checks that no sketch of the warm-start
+have run; `tests/test_stroke_guard.py` checks that no sketch of the warm-start
 corpus or the benchmark corpus is forbidden anything. The renderer still judges
 the code as written.
 """
@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 import torch
 
+from paint_pipeline.policy.guards.api_names import _is_ident_char
 from paint_pipeline.policy.guards.brackets import LexState, feed
 from paint_pipeline.policy.procedural.api import BRUSH_MEMBERS
 
@@ -40,10 +41,6 @@ _SWITCH = re.compile(r"(?<![\w$.])brush\s*\.\s*(noStroke|set|stroke)\s*\($")
 _ANCHOR = re.compile(r"(?<![\w$.])brush(\.[\w$]*)?$")
 _REFERENCE = re.compile(r"brush\.([\w$]*)")
 _CODE_TAIL = 64  # code characters kept: a call's name and its `(` fit
-
-
-def _is_ident_char(c: str) -> bool:
-    return c.isalnum() or c in "_$"
 
 
 @dataclass
