@@ -1,4 +1,4 @@
-"""The "stroke" decoding guard: no brush.line / brush.flowLine while brush.noStroke() has the stroke off."""
+"""The "stroke" decoding guard: no brush call that needs the stroke while brush.noStroke() has it off."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 import torch
 
 from paint_pipeline.policy.guards import GuardSet, masks_for_completion
-from paint_pipeline.policy.guards.stroke import NEED_STROKE
+from paint_pipeline.policy.guards.stroke import HATCHED, NEED_STROKE
 from paint_pipeline.policy.procedural import corpus
 from paint_pipeline.policy.procedural.api import BRUSH_MEMBERS
 from paint_pipeline.policy.prompting import render_chat
@@ -147,28 +147,68 @@ def test_the_update_sees_the_distribution_the_stroke_guarded_sampler_drew_from(t
         assert_update_replays_the_sampler(model, r, guard)
 
 
+def _written_state(guards, text):
+    (guard,), (state,) = guards.guards, guards.new_state()
+    guard.append(state, text)
+    return state
+
+
 def test_the_rule_is_the_librarys(stroke):
     """What the guard forbids throws "No brush or color set" in the renderer, and what it allows renders."""
     from paint_pipeline.render import RendererService, RenderItem
 
     start = "function setup() {\n  createCanvas(64, 64, WEBGL);\n  brush.field('curved');\n  brush.noStroke();\n"
+    square = "  brush.rect(-20, -20, 40, 40);\n}\n"
     sketches = {
         "line after noStroke": (start + "  brush.line(-20, 0, 20, 0);\n}\n", True),
         "flowLine after noStroke": (start + "  brush.flowLine(-20, 0, 30, 0);\n}\n", True),
         "line after set": (start + "  brush.set('HB', '#222', 1);\n  brush.line(-20, 0, 20, 0);\n}\n", False),
         "line after stroke": (start + "  brush.stroke('#222');\n  brush.line(-20, 0, 20, 0);\n}\n", False),
+        "line after pop": ("function setup() {\n  createCanvas(64, 64, WEBGL);\n  brush.set('HB', '#222', 1);\n"
+                           "  push();\n  brush.noStroke();\n  pop();\n  brush.line(-20, 0, 20, 0);\n}\n", False),
+        "hatched rect": (start + "  brush.hatch(4, 30);\n" + square, True),
+        "hatched circle": (start + "  brush.hatch(4, 30);\n  brush.circle(0, 0, 20);\n}\n", True),
+        "hatched polygon": (start + "  brush.hatch(4, 30);\n  brush.polygon([[-20, -20], [20, -20], [0, 20]]);\n}\n",
+                            True),
+        "hatched shape": (start + "  brush.hatch(4, 30);\n  brush.beginShape(0);\n  brush.vertex(-20, -20);\n"
+                          "  brush.vertex(20, -20);\n  brush.vertex(0, 20);\n  brush.endShape(true);\n}\n", True),
+        "hatched spline": (start + "  brush.hatch(4, 30);\n  brush.spline([[-20, -20], [0, 10], [20, -20]], 0.5);\n}\n",
+                           True),
+        "hatch style cleared by noHatch": (start + "  brush.hatchStyle('HB', '#333', 1);\n  brush.noHatch();\n"
+                                           "  brush.hatch(4, 30);\n" + square, True),
+        "hatch with its own brush": (start + "  brush.hatch(4, 30);\n  brush.hatchStyle('HB', '#333', 1);\n" + square,
+                                     False),
+        "hatch switched off": (start + "  brush.hatch(4, 30);\n  brush.noHatch();\n" + square, False),
+        "hatched arc": (start + "  brush.hatch(4, 30);\n  brush.arc(0, 0, 20, 0, PI);\n}\n", False),
+        "hatch with the stroke on": (start + "  brush.stroke('#222');\n  brush.hatch(4, 30);\n" + square, False),
     }
     items = [RenderItem(id=name, code=code, seed=1, size=64) for name, (code, _) in sketches.items()]
     with RendererService(pool_size=1) as client:
         results = {r.id: r for r in client.render_batch(items)}
     for name, (code, forbidden) in sketches.items():
-        mask = _mask(stroke, "```javascript\n" + code[: code.rindex("brush.") + len("brush.")])
-        assert (mask is not None) == forbidden, name
+        at = code.rindex("brush.") + len("brush.")
+        before = "```javascript\n" + code[:at]
+        member = _member(code, at)
+        assert (member in _written_state(stroke, before).forbidden()) == forbidden, name
+        assert (_mask(stroke, before) is not None) >= forbidden, name
         if forbidden:
             assert results[name].status == "RUNTIME_ERROR", (name, results[name].errors)
             assert "No brush or color set" in results[name].errors[0], (name, results[name].errors)
         else:
             assert results[name].status == "SUCCESS", (name, results[name].errors)
+
+
+def test_push_and_pop_save_and_restore_what_the_guard_knows(stroke):
+    on = FENCE + "  brush.set('HB', '#222', 1);\n"
+    assert _mask(stroke, on + "  push();\n  brush.noStroke();\n  brush.") is not None
+    assert _mask(stroke, on + "  push();\n  brush.noStroke();\n  pop();\n  brush.") is None
+    assert _mask(stroke, OFF + "  push();\n  brush.set('HB', '#222', 1);\n  pop();\n  brush.") is not None
+    assert _mask(stroke, OFF + "  pop();\n  brush.") is not None  # nothing pushed: nothing restored
+    assert _mask(stroke, OFF + "  points.push(1);\n  brush.set('HB', '#222', 1);\n  points.pop();\n  brush.") is None
+    hatching = OFF + "  brush.hatch(5, 45);\n"
+    assert "rect" in _written_state(stroke, hatching).forbidden()
+    assert "rect" not in _written_state(stroke, hatching + "  brush.hatchStyle('HB', '#333', 1);\n").forbidden()
+    assert "rect" not in _written_state(stroke, OFF + "  push();\n  brush.hatch(5, 45);\n  pop();\n").forbidden()
 
 
 def test_which_references_are_forbidden(stroke):
@@ -178,3 +218,23 @@ def test_which_references_are_forbidden(stroke):
     for text in ("brush.li", "brush.l", "brush.", "brush", "brush.listFields(", "brush.fill(", "brush.linex",
                  "brush.f", "brushes"):
         assert not guard.names_forbidden(text), text
+    hatching = NEED_STROKE | HATCHED
+    for text in ("brush.rect(", "brush.circle (", "brush.polygon(", "brush.spline(", "brush.endShape(", "brush.line("):
+        assert guard.names_forbidden(text, hatching), text
+    for text in ("brush.arc(", "brush.beginShape(", "brush.vertex(", "brush.wash(", "brush.hatchStyle("):
+        assert not guard.names_forbidden(text, hatching), text
+
+
+def test_a_change_of_the_rule_changes_the_evaluation_key(monkeypatch):
+    """Cached evaluations are keyed by the guards' rule versions: one sampled under an older rule is not reused."""
+    from paint_pipeline.pipeline.settings import load_settings
+    from paint_pipeline.pipeline.steps import evaluation_key
+    from paint_pipeline.policy.guards import guard_ids
+    from paint_pipeline.policy.guards.stroke import StrokeGuard
+
+    assert guard_ids(["api", "brackets", "stroke"]) == ["api", "brackets", "stroke@2"]
+    settings = load_settings("default")
+    settings = settings.replace(policy={**settings.policy, "decoding_guards": ["api", "brackets", "stroke"]})
+    before = evaluation_key(settings, None, "r1")
+    monkeypatch.setattr(StrokeGuard, "version", 3)
+    assert evaluation_key(settings, None, "r1") != before

@@ -140,7 +140,9 @@ def evaluation_key(settings: PipelineSettings, checkpoint: str | None, reward_ve
     spec = [weights, settings.eval_split, settings.eval_prompts, settings.eval_samples_per_prompt,
             settings.eval_temperature, settings.eval_seed, settings.render_size, reward_version, config.stop_repeats]
     if config.decoding_guards:  # appended only when set: unguarded evaluations keep their keys
-        spec.append(list(config.decoding_guards))
+        from paint_pipeline.policy.guards import guard_ids
+
+        spec.append(guard_ids(config.decoding_guards))
     return hashlib.sha256(json.dumps(spec).encode()).hexdigest()[:16]
 
 

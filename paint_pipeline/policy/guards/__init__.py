@@ -26,6 +26,11 @@ from paint_pipeline.policy.guards.stroke import StrokeGuard
 GUARDS = {"api": ApiNameGuard, "brackets": BracketGuard, "stroke": StrokeGuard}
 
 
+def guard_ids(names: Sequence[str]) -> list[str]:
+    """The guards with the version of their rule (`name@N` from 2 on), so a cache keyed by them sees a rule change."""
+    return [n if getattr(GUARDS[n], "version", 1) == 1 else f"{n}@{GUARDS[n].version}" for n in names]
+
+
 def token_pieces(tokenizer, vocab_size: int) -> list[str]:
     """Each token's text on its own ("" for special tokens), without the clean-up that turns " ." into "."."""
     special = set(getattr(tokenizer, "all_special_ids", []) or [])

@@ -1,28 +1,35 @@
-"""The "stroke" guard: no `brush.line` or `brush.flowLine` while the sketch has switched the stroke off.
+"""The "stroke" guard: no brush call that needs the stroke while the sketch has switched it off.
 
 Why: p5.brush throws "No brush or color set" when `line` or `flowLine` runs after
 `brush.noStroke()` (its `State.stroke.isActive` is false until `brush.set` or
-`brush.stroke` turns it on again). The warm start's corpus calls `noStroke()`
-before every wash and fill and `set(...)` before every line; the GRPO cycles wear
-that pairing down, and in the README's learning curve this one error grew from
-none to 4 of 48 held-out sketches by cycle-0003. It is a RUNTIME_ERROR the
-sampler can see coming, as the other guards see an invented name or a wrong
-closer.
+`brush.stroke` turns it on again), and when a shape is hatched in that state with
+no hatch brush: the hatch draws its lines with `line()`. The warm start's corpus
+calls `noStroke()` before every wash and fill and `set(...)` before every line; the
+GRPO cycles wear that pairing down, and in the README's learning curve this one
+error grew from none to 4 of 48 held-out sketches by cycle-0003. It is a
+RUNTIME_ERROR the sampler can see coming, as the other guards see an invented name
+or a wrong closer.
 
 The rule, on the code block's text in the order it was written (the brackets
 guard's lexer tells code from strings and comments):
 
     brush.noStroke(                      the stroke is off
     brush.set(  brush.stroke(            the stroke is on again
-    brush.  while it is off              the member is not `line` or `flowLine`
+    brush.hatch(                         shapes are hatched (p5.brush 2.2.2: polygon, rect,
+                                         circle, spline, endShape; not arc)
+    brush.hatchStyle(                    ...with a brush of their own, until brush.noHatch(
+    push(  pop(                          p5's push/pop save and restore the brush state too
+    brush.  while the stroke is off      not `line` or `flowLine`; not a hatched shape while
+                                         hatching has no brush of its own
 
-Before any of the three calls the state is unknown and nothing is guarded (a
-helper function may draw lines with a brush its caller set). Text order is not
-execution order: a stroke switched on by a function called in between, but
-defined elsewhere, is not seen, and there the guard forbids a line that would
-have run; `tests/test_stroke_guard.py` checks that no sketch of the warm-start
-corpus or the benchmark corpus is forbidden anything. The renderer still judges
-the code as written.
+Before any of these calls the stroke's state is unknown and nothing is guarded (a
+helper function may draw with a brush its caller set). Text order is not execution
+order: a stroke switched on by a function called in between, but defined elsewhere,
+is not seen, and there the guard forbids a call that would have run. So does a
+shape too small for one hatch line, which does not throw (it draws no hatching
+either). `tests/test_stroke_guard.py` checks each rule against the renderer and that
+no sketch of the warm-start or benchmark corpus is forbidden anything. The renderer
+still judges the code as written.
 """
 
 from __future__ import annotations
@@ -37,7 +44,9 @@ from paint_pipeline.policy.guards.brackets import LexState, feed
 from paint_pipeline.policy.procedural.api import BRUSH_MEMBERS
 
 NEED_STROKE = frozenset({"line", "flowLine"})  # the members that throw with the stroke off (p5.brush 2.2.2)
-_SWITCH = re.compile(r"(?<![\w$.])brush\s*\.\s*(noStroke|set|stroke)\s*\($")
+HATCHED = frozenset({"polygon", "rect", "circle", "spline", "endShape"})  # show() hatches them with line()
+_SWITCH = re.compile(r"(?:(?<![\w$.])brush\s*\.\s*(noStroke|set|stroke|hatch|hatchStyle|noHatch)"
+                     r"|(?<![\w$.])(push|pop))\s*\($")
 _ANCHOR = re.compile(r"(?<![\w$.])brush(\.[\w$]*)?$")
 _REFERENCE = re.compile(r"brush\.([\w$]*)")
 _CODE_TAIL = 64  # code characters kept: a call's name and its `(` fit
@@ -47,7 +56,29 @@ _CODE_TAIL = 64  # code characters kept: a call's name and its `(` fit
 class StrokeState:
     lex: LexState = field(default_factory=LexState)
     code: str = ""  # the last characters of code (outside strings and comments) in the code block
-    stroke_off: bool = False  # the last switch written was brush.noStroke()
+    stroke_off: bool = False  # the last stroke switch written was brush.noStroke()
+    hatch_on: bool = False  # brush.hatch( written, no brush.noHatch( since
+    hatch_styled: bool = False  # brush.hatchStyle( written, no brush.noHatch( since
+    saved: list = field(default_factory=list)  # the states push( saved
+
+    def forbidden(self) -> frozenset[str]:
+        if not self.stroke_off:
+            return frozenset()
+        return NEED_STROKE | HATCHED if self.hatch_on and not self.hatch_styled else NEED_STROKE
+
+    def _switch(self, name: str) -> None:
+        if name in ("noStroke", "set", "stroke"):
+            self.stroke_off = name == "noStroke"
+        elif name == "hatch":
+            self.hatch_on = True
+        elif name == "hatchStyle":
+            self.hatch_styled = True
+        elif name == "noHatch":
+            self.hatch_on = self.hatch_styled = False
+        elif name == "push":
+            self.saved.append((self.stroke_off, self.hatch_on, self.hatch_styled))
+        elif self.saved:  # pop( with nothing pushed restores nothing, as in p5.brush
+            self.stroke_off, self.hatch_on, self.hatch_styled = self.saved.pop()
 
     def append(self, piece: str) -> None:
         for c in piece:
@@ -60,22 +91,22 @@ class StrokeState:
                 continue  # a string's or comment's character, or the quote or slash that opened it
             self.code = (self.code + c)[-_CODE_TAIL:]
             if c == "(" and (m := _SWITCH.search(self.code)) is not None:
-                self.stroke_off = m.group(1) == "noStroke"
+                self._switch(m.group(1) or m.group(2))
 
 
 class StrokeGuard:
     """Masks over the vocabulary whose token texts are `pieces` (see guards.token_pieces)."""
 
     name = "stroke"
+    version = 2  # 2: hatched shapes, push/pop
 
-    def __init__(self, pieces: list[str], vocab_size: int, members=BRUSH_MEMBERS, need_stroke=NEED_STROKE):
+    def __init__(self, pieces: list[str], vocab_size: int, members=BRUSH_MEMBERS):
         self.pieces = pieces
         self.vocab_size = vocab_size
-        self.forbidden = frozenset(need_stroke)
-        self.others = frozenset(members) - self.forbidden
+        self.members = frozenset(members)
         self._dot = [i for i, p in enumerate(pieces) if p.startswith(".")]
         self._ident = [i for i, p in enumerate(pieces) if p and _is_ident_char(p[0])]
-        self._cache: dict[str, torch.Tensor] = {}
+        self._cache: dict[tuple[str, frozenset[str]], torch.Tensor] = {}
 
     @staticmethod
     def new_state() -> StrokeState:
@@ -87,7 +118,8 @@ class StrokeGuard:
 
     def allowed(self, state: StrokeState) -> torch.Tensor | None:
         """A bool mask over the vocabulary for the next token, or None where the guard does not apply."""
-        if not state.stroke_off or not state.lex.in_code or state.lex.mode != "code":
+        forbidden = state.forbidden()
+        if not forbidden or not state.lex.in_code or state.lex.mode != "code":
             return None
         m = _ANCHOR.search(state.code)
         if m is None:
@@ -95,26 +127,26 @@ class StrokeGuard:
         typed = m.group(1)
         if typed is not None:
             typed = typed[1:]
-            if typed in self.forbidden or not any(f.startswith(typed) for f in self.forbidden):
+            if typed in forbidden or not any(f.startswith(typed) for f in forbidden):
                 return None  # another member (the api guard's business), or already past saving
-        anchor = m.group(0)
-        if anchor not in self._cache:
-            self._cache[anchor] = self._mask(anchor, self._dot if typed is None else self._ident)
-        return self._cache[anchor]
+        key = (m.group(0), forbidden)
+        if key not in self._cache:
+            self._cache[key] = self._mask(*key, self._dot if typed is None else self._ident)
+        return self._cache[key]
 
-    def _mask(self, anchor: str, candidates: list[int]) -> torch.Tensor:
+    def _mask(self, anchor: str, forbidden: frozenset[str], candidates: list[int]) -> torch.Tensor:
         mask = torch.zeros(self.vocab_size, dtype=torch.bool)
         mask[: len(self.pieces)] = True
-        mask[[i for i in candidates if self.names_forbidden(anchor + self.pieces[i])]] = False
+        mask[[i for i in candidates if self.names_forbidden(anchor + self.pieces[i], forbidden)]] = False
         return mask
 
-    def names_forbidden(self, text: str) -> bool:
-        """Whether `text` (from a standalone `brush` on) names, or can only go on to name, a forbidden member."""
+    def names_forbidden(self, text: str, forbidden: frozenset[str] = NEED_STROKE) -> bool:
+        """Whether `text` (from a standalone `brush` on) names, or can only go on to name, a member of `forbidden`."""
         m = _REFERENCE.match(text)
         if m is None:
             return False
         name = m.group(1)
         if m.end() < len(text):  # the name has ended
-            return name in self.forbidden
-        return (any(f.startswith(name) for f in self.forbidden)
-                and not any(o.startswith(name) for o in self.others))
+            return name in forbidden
+        others = self.members - forbidden
+        return any(f.startswith(name) for f in forbidden) and not any(o.startswith(name) for o in others)
