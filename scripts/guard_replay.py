@@ -22,16 +22,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from paint_pipeline.pipeline.settings import SettingsError, load_settings  # noqa: E402
 
 
-def outcome(card: dict) -> str:
-    """SUCCESS, or the kind of failure as the evaluation names it (status and first error, without line numbers
-    or quoted names, so failures group)."""
-    from paint_pipeline.policy.evaluation import failure_kind
-
-    return "SUCCESS" if card["status"] == "SUCCESS" else failure_kind(card["status"], card["compile_explanation"] or "")
-
-
 def replay(rollouts: list[dict], cards: dict[str, dict], guards) -> Counter:
     """(outcome, changed) counts: `changed` when some token of the completion lies outside the guards' mask."""
+    from paint_pipeline.policy.evaluation import outcome
     from paint_pipeline.policy.guards import masks_for_completion
 
     counts: Counter = Counter()
@@ -44,7 +37,7 @@ def replay(rollouts: list[dict], cards: dict[str, dict], guards) -> Counter:
             changed = False
         except ValueError:
             changed = True
-        counts[(outcome(card), changed)] += 1
+        counts[(outcome(card["status"], card["compile_explanation"]), changed)] += 1
     return counts
 
 

@@ -19,31 +19,27 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
-def cards_by_sample(path: Path) -> dict[str, dict]:
-    """The scorecards of one evaluation keyed by `<prompt_id>/<k>` (the policy's label dropped, as in
-    steps.paired_total_deltas)."""
-    from paint_pipeline.reward.table import read_table
-
-    rows = read_table(path).select(["sample_id", "status", "total", "compile_explanation"]).to_pylist()
+def cards_by_sample(table) -> dict[str, dict]:
+    """The scorecards of one evaluation keyed by `<prompt_id>/<k>` (the policy's label dropped, as
+    steps.paired_total_deltas pairs them)."""
+    rows = table.select(["sample_id", "status", "total", "compile_explanation"]).to_pylist()
     return {r["sample_id"].split("/", 1)[-1]: r for r in rows}
 
 
-def compare(before: dict[str, dict], after: dict[str, dict]) -> dict:
+def compare(before_table, after_table) -> dict:
     """Status changes and paired total deltas; raises ValueError when the samples do not pair."""
-    if set(before) != set(after):
-        odd = sorted(set(before) ^ set(after))
-        raise ValueError(f"the evaluations did not sample the same prompts and seeds ({len(odd)} unpaired, "
-                         f"e.g. {odd[:3]})")
+    from paint_pipeline.pipeline.steps import paired_total_deltas
+
+    deltas = paired_total_deltas(after_table, before_table)  # checks the pairing; in sorted-key order
+    before, after = cards_by_sample(before_table), cards_by_sample(after_table)
     keys = sorted(before)
     ok = lambda r: r["status"] == "SUCCESS"  # noqa: E731
     return {
-        "samples": len(keys),
+        "before": before, "after": after, "keys": keys, "deltas": [float(d) for d in deltas],
         "kept": sum(ok(before[k]) and ok(after[k]) for k in keys),
         "gained": [k for k in keys if ok(after[k]) and not ok(before[k])],
         "lost": [k for k in keys if ok(before[k]) and not ok(after[k])],
         "changed": [k for k in keys if before[k]["status"] != after[k]["status"]],
-        "deltas": [after[k]["total"] - before[k]["total"] for k in keys],
-        "keys": keys,
     }
 
 
@@ -54,26 +50,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--all", action="store_true", help="also list samples whose total moved by > 0.001")
     args = parser.parse_args(argv)
     from paint_pipeline.pipeline.steps import bootstrap_ci
-    from paint_pipeline.policy.evaluation import failure_kind
+    from paint_pipeline.policy.evaluation import outcome
+    from paint_pipeline.reward.table import read_table
 
     try:
-        before, after = cards_by_sample(args.before), cards_by_sample(args.after)
-        result = compare(before, after)
+        result = compare(read_table(args.before), read_table(args.after))
     except (OSError, ValueError) as exc:
         print(f"paired_evaluations: {exc}", file=sys.stderr)
         return 2
 
-    def outcome(r: dict) -> str:
-        return "SUCCESS" if r["status"] == "SUCCESS" else failure_kind(r["status"], r["compile_explanation"] or "")
-
     moved = [k for k, d in zip(result["keys"], result["deltas"]) if abs(d) > 1e-3]
     listed = sorted(set(result["changed"]) | (set(moved) if args.all else set()))
     for k in listed:
-        b, a = before[k], after[k]
-        print(f"{k:<14} {b['total']:.3f} -> {a['total']:.3f}  {outcome(b)[:60]}  ->  {outcome(a)[:60]}")
+        b, a = result["before"][k], result["after"][k]
+        print(f"{k:<14} {b['total']:.3f} -> {a['total']:.3f}  "
+              f"{outcome(b['status'], b['compile_explanation'])[:60]}  ->  "
+              f"{outcome(a['status'], a['compile_explanation'])[:60]}")
     deltas = result["deltas"]
     lo, hi = bootstrap_ci(deltas)
-    print(f"{result['samples']} paired samples: {result['kept']} successes kept, {len(result['gained'])} gained, "
+    print(f"{len(result['keys'])} paired samples: {result['kept']} successes kept, {len(result['gained'])} gained, "
           f"{len(result['lost'])} lost; {len(result['changed'])} changed status, {len(moved)} moved their total")
     print(f"mean total change {sum(deltas) / len(deltas):+.4f} [95% paired CI {lo:+.4f}, {hi:+.4f}]")
     return 0

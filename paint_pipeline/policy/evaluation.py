@@ -33,6 +33,11 @@ def failure_kind(status: str, error: str) -> str:
     return f"{status}: {text[:80]}" if text else status
 
 
+def outcome(status: str, error: str | None) -> str:
+    """SUCCESS, or the kind of failure (failure_kind): how the scripts that count render outcomes name a sample."""
+    return "SUCCESS" if status == "SUCCESS" else failure_kind(status, error or "")
+
+
 def failure_kinds(failures: Iterable[tuple[str, str]], top: int = 6) -> list[tuple[str, int]]:
     """The most common kinds among (status, first error) pairs of failed sketches, most common first."""
     counts = Counter(failure_kind(status, error) for status, error in failures if status != "SUCCESS")
