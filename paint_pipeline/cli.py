@@ -120,6 +120,8 @@ def build_parser() -> argparse.ArgumentParser:
     warm.add_argument("--per-prompt", type=_positive_int, default=2, help="sketches per training prompt")
     warm.add_argument("--batch-size", type=_positive_int, default=4)
     warm.add_argument("--learning-rate", type=float, default=2e-4)
+    warm.add_argument("--max-len", type=_positive_int, default=1024,
+                      help="tokens a (prompt, sketch) pair is cut to; refused if it cuts more than 10%% of the sketches")
     warm.add_argument("--resume", type=Path, default=None,
                       help="continue this warm-start checkpoint for --steps more steps instead of starting afresh")
     warm.add_argument("--system-prompt", choices=("api", "compact", "full"), default="api",
@@ -340,7 +342,7 @@ def cmd_warm_start(args: argparse.Namespace) -> int:
     config = _policy_config(args).replace(system_prompt=args.system_prompt)
     pairs = corpus([(p.prompt, p.category) for p in load_split("train")], per_prompt=args.per_prompt, seed=config.seed)
     warm_start(config, pairs, args.out, steps=args.steps, batch_size=args.batch_size, learning_rate=args.learning_rate,
-               resume=args.resume)
+               max_len=args.max_len, resume=args.resume)
     return 0
 
 

@@ -27,7 +27,7 @@ def test_warm_start_lowers_the_loss_and_records_its_prompt(tmp_path):
                           device="cpu", system_prompt="compact")
     pairs = corpus([("a red sea at dawn", "water"), ("three yellow circles", "geometric")], per_prompt=1)
     logs: list[str] = []
-    out = warm_start(config, pairs, tmp_path / "warm", steps=12, batch_size=2, learning_rate=5e-3, max_len=256,
+    out = warm_start(config, pairs, tmp_path / "warm", steps=12, batch_size=2, learning_rate=5e-3, max_len=1024,
                      log=logs.append)
     manifest = open_checkpoint(out).manifest
     assert manifest["kind"] == "warm_start" and manifest["system_prompt"] == "compact"
@@ -44,10 +44,10 @@ def test_a_resumed_warm_start_continues_the_adapter_and_counts_every_step(tmp_pa
     config = PolicyConfig(base_model=str(base), models_dir=str(tmp_path / "models"), lora_r=8, lora_alpha=16,
                           device="cpu", system_prompt="compact")
     pairs = corpus([("a red sea at dawn", "water"), ("three yellow circles", "geometric")], per_prompt=1)
-    first = warm_start(config, pairs, tmp_path / "warm", steps=12, batch_size=2, learning_rate=5e-3, max_len=256,
+    first = warm_start(config, pairs, tmp_path / "warm", steps=12, batch_size=2, learning_rate=5e-3, max_len=1024,
                        log=lambda _: None)
     first_final = open_checkpoint(first).manifest["metrics"]["final_loss"]
-    more = warm_start(config, pairs, tmp_path / "warm-more", steps=6, batch_size=2, learning_rate=5e-3, max_len=256,
+    more = warm_start(config, pairs, tmp_path / "warm-more", steps=6, batch_size=2, learning_rate=5e-3, max_len=1024,
                       resume=first, log=lambda _: None)
     manifest = open_checkpoint(more).manifest
     assert manifest["metrics"]["sft_steps"] == 18
@@ -58,3 +58,34 @@ def test_a_resumed_warm_start_continues_the_adapter_and_counts_every_step(tmp_pa
     with pytest.raises(ValueError, match="system_prompt is 'compact'"):
         warm_start(config.replace(system_prompt="api"), pairs, tmp_path / "x", steps=1, resume=first, log=lambda _: None)
     assert not (tmp_path / "x").exists()
+
+
+def test_a_max_len_that_cuts_the_sketches_is_refused_before_the_model_loads(tmp_path):
+    import pytest
+
+    from paint_pipeline.policy.tiny import build_tiny_tokenizer
+    from paint_pipeline.policy.warm_start import encode_corpus
+
+    tokenizer = build_tiny_tokenizer()
+    pairs = corpus([("a red sea at dawn", "water"), ("three yellow circles", "geometric")], per_prompt=5)
+    full = [len(encode_pair(tokenizer, p, c, 10**9)[0]) for p, c in pairs]
+    encoded, cut = encode_corpus(tokenizer, pairs, max(full))
+    assert cut == 0 and [len(ids) for ids, _ in encoded] == full
+    # one pair cut of ten is tolerated, counted, and cut exactly as encode_pair cuts it
+    second_longest = sorted(full)[-2]
+    assert second_longest < max(full)
+    encoded, cut = encode_corpus(tokenizer, pairs, second_longest)
+    longest = full.index(max(full))
+    assert cut == 1 and encoded[longest] == encode_pair(tokenizer, *pairs[longest], second_longest)
+    refusal = rf"max_len {min(full) - 1} cuts 10 of 10 pairs.*\(--max-len\) to {max(full)}, which fits every pair"
+    with pytest.raises(ValueError, match=refusal):
+        encode_corpus(tokenizer, pairs, min(full) - 1)
+
+    base = save_tiny_base(tmp_path / "tiny-base", seed=0)
+    config = PolicyConfig(base_model=str(base), models_dir=str(tmp_path / "models"), lora_r=8, lora_alpha=16,
+                          device="cpu", system_prompt="compact")
+    with pytest.raises(ValueError, match="never learn to finish a sketch"):
+        warm_start(config, pairs, tmp_path / "warm", steps=2, batch_size=2, max_len=min(full) - 1, log=lambda _: None)
+    assert not (tmp_path / "warm").exists()
+    out = warm_start(config, pairs, tmp_path / "warm", steps=2, batch_size=2, max_len=max(full), log=lambda _: None)
+    assert open_checkpoint(out).manifest["inputs"] == {"pairs": 10, "max_len": max(full), "cut_pairs": 0}

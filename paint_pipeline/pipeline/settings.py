@@ -183,7 +183,7 @@ PROFILES: dict[str, dict[str, Any]] = {
                    "max_new_tokens": 16, "steps_per_cycle": 1, "minibatch_size": 4, "device": "cpu",
                    "system_prompt": "compact", "learning_rate": 1e-3},
         "reward": {"alignment_backend": "offline"},
-        "warm_start_steps": 2, "warm_start_batch_size": 2, "warm_start_per_prompt": 1, "warm_start_max_len": 64,
+        "warm_start_steps": 2, "warm_start_batch_size": 2, "warm_start_per_prompt": 1, "warm_start_max_len": 1152,
         "eval_prompts": 2, "eval_samples_per_prompt": 1, "render_timeout_ms": 10000, "renderer_pool_size": 2,
         "min_render_success": 0.0, "max_frac_zero_std": 1.0, "eval_tolerance": 1.0,
         "registry_name": "paint-tiny-lora",

@@ -20,7 +20,7 @@ import torch
 from tqdm import tqdm
 
 from paint_pipeline.policy.checkpoint import save_checkpoint
-from paint_pipeline.policy.config import PolicyConfig
+from paint_pipeline.policy.config import PolicyConfig, PolicyConfigError
 from paint_pipeline.policy.prompting import render_chat
 
 
@@ -37,12 +37,37 @@ def encode_pair(tokenizer, prompt: str, code: str, max_len: int, system: str = "
     return ids, labels
 
 
-def sft(model, tokenizer, pairs: Sequence[tuple[str, str]], *, steps: int, batch_size: int, learning_rate: float,
-        max_len: int = 1024, seed: int = 0, progress: bool = True, log: Callable[[str], None] = print,
-        system: str = "compact"):
-    """Fine-tunes the trainable (LoRA) parameters; returns (optimizer, scheduler, losses)."""
+# A warm start whose pairs are cut before their sketch ends never sees a sketch close or stop (no closing
+# braces, no end-of-text token), so sampling then runs to the token budget. A few long sketches cut are
+# harmless; more than this share is a wrong setting, refused before the model is loaded.
+MAX_CUT_SHARE = 0.10
+
+
+def encode_corpus(tokenizer, pairs: Sequence[tuple[str, str]], max_len: int,
+                  system: str = "compact") -> tuple[list[tuple[list[int], list[int]]], int]:
+    """Every pair encoded and cut to max_len, and how many were cut. Refuses, naming the numbers, a max_len that
+    cuts more than MAX_CUT_SHARE of the pairs or leaves a prompt no room for its sketch."""
+    encoded, full_lengths, prompt_lengths = [], [], []
+    for prompt, code in pairs:
+        ids, labels = encode_pair(tokenizer, prompt, code, 10**9, system)
+        prompt_lengths.append(labels.count(-100))
+        full_lengths.append(len(ids))
+        encoded.append((ids[:max_len], labels[:max_len]))
+    cut = sum(length > max_len for length in full_lengths)
+    if encoded and (max(prompt_lengths) >= max_len or cut > MAX_CUT_SHARE * len(encoded)):
+        raise PolicyConfigError(
+            f"warm-start max_len {max_len} cuts {cut} of {len(encoded)} pairs before their sketch ends (the "
+            f"{system!r} system prompt and request take {min(prompt_lengths)}-{max(prompt_lengths)} tokens): the "
+            f"model would never learn to finish a sketch. Raise warm_start_max_len (--max-len) to "
+            f"{max(full_lengths)}, which fits every pair, or use a shorter system prompt")
+    return encoded, cut
+
+
+def sft(model, tokenizer, encoded: Sequence[tuple[list[int], list[int]]], *, steps: int, batch_size: int,
+        learning_rate: float, seed: int = 0, progress: bool = True, log: Callable[[str], None] = print):
+    """Fine-tunes the trainable (LoRA) parameters on encoded pairs (encode_corpus); returns (optimizer,
+    scheduler, losses)."""
     rng = random.Random(seed)
-    encoded = [encode_pair(tokenizer, p, c, max_len, system) for p, c in pairs]
     params = [p for p in model.parameters() if p.requires_grad]
     optimizer = torch.optim.AdamW(params, lr=learning_rate, weight_decay=0.0)
     scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda s: min(1.0, (s + 1) / 10) * max(0.1, 1 - s / steps))
@@ -99,21 +124,26 @@ def warm_start(config: PolicyConfig, pairs: Sequence[tuple[str, str]], out: Path
     corpus without paying again for the first ones: a fresh optimizer and schedule, its steps added to the
     resumed one's)."""
     from paint_pipeline.policy.hardware import resolve
+    from paint_pipeline.policy.models import load_tokenizer, resolve_base_model
     from paint_pipeline.policy.train import build_policy
 
     resume = Path(resume) if resume is not None else None
     previous = _resumable(resume, config) if resume is not None else None
+    # Encoded before the model loads, so a max_len that cuts the sketches fails in seconds.
+    encoded, cut = encode_corpus(load_tokenizer(resolve_base_model(config.base_model, config.models_dir)), pairs,
+                                 max_len, config.system_prompt)
+    if cut:
+        log(f"[warm-start] {cut} of {len(pairs)} pairs are longer than max_len {max_len} and lose their ending")
     profile = resolve(config)
     model, tokenizer = build_policy(config, profile, resume)
     earlier = previous["metrics"]["sft_steps"] if previous else 0
     # A resumed run shuffles with another seed, so it does not replay the first run's order.
-    optimizer, scheduler, losses = sft(model, tokenizer, pairs, steps=steps, batch_size=batch_size,
-                                       learning_rate=learning_rate, max_len=max_len, seed=config.seed + earlier,
-                                       log=log, system=config.system_prompt)
+    optimizer, scheduler, losses = sft(model, tokenizer, encoded, steps=steps, batch_size=batch_size,
+                                       learning_rate=learning_rate, seed=config.seed + earlier, log=log)
     manifest = {
         "kind": "warm_start", "cycle": "warm-start", "system_prompt": config.system_prompt, "parent": None, "base_model": config.base_model,
         "config": config.to_dict(), "config_hash": config.config_hash(), "hardware": profile.to_dict(),
-        "world_size": 1, "inputs": {"pairs": len(pairs)},
+        "world_size": 1, "inputs": {"pairs": len(pairs), "max_len": max_len, "cut_pairs": cut},
         "metrics": {"sft_steps": earlier + steps, "first_loss": losses[0],
                     "final_loss": sum(losses[-10:]) / min(10, len(losses))},
     }
