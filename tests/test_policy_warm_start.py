@@ -89,3 +89,38 @@ def test_a_max_len_that_cuts_the_sketches_is_refused_before_the_model_loads(tmp_
     assert not (tmp_path / "warm").exists()
     out = warm_start(config, pairs, tmp_path / "warm", steps=2, batch_size=2, max_len=max(full), log=lambda _: None)
     assert open_checkpoint(out).manifest["inputs"] == {"pairs": 10, "max_len": max(full), "cut_pairs": 0}
+
+
+def test_the_pairwise_gradient_is_the_padded_batch_gradient(tmp_path):
+    """backward_pairwise skips padding and prompt logits; the gradient and the loss must not change."""
+    import torch
+
+    from paint_pipeline.policy.train import build_policy
+    from paint_pipeline.policy.hardware import resolve
+    from paint_pipeline.policy.warm_start import backward_padded, backward_pairwise, encode_corpus
+
+    base = save_tiny_base(tmp_path / "tiny-base", seed=0)
+    config = PolicyConfig(base_model=str(base), models_dir=str(tmp_path / "models"), lora_r=8, lora_alpha=16,
+                          device="cpu", system_prompt="compact")
+    model, tokenizer = build_policy(config, resolve(config), None)
+    pairs = corpus([("a red sea at dawn", "water"), ("three yellow circles", "geometric")], per_prompt=2)
+    batch, _ = encode_corpus(tokenizer, pairs, 4096, "compact")
+    assert len({len(ids) for ids, _ in batch}) > 1  # lengths differ, so the padded batch has padding
+    # LoRA's B starts at zero, so A gets no gradient; move B off zero so that every adapter matrix has one
+    torch.manual_seed(1)
+    for name, p in model.named_parameters():
+        if "lora_B" in name:
+            p.data.normal_(0, 0.02)
+    params = [(n, p) for n, p in model.named_parameters() if p.requires_grad]
+    model.train()
+    padded_loss = backward_padded(model, batch, "cpu", tokenizer.pad_token_id)
+    padded = {n: p.grad.clone() for n, p in params}
+    model.zero_grad(set_to_none=True)
+    pairwise_loss = backward_pairwise(model, batch, "cpu")
+    assert abs(pairwise_loss - padded_loss) < 1e-5 * padded_loss
+    for n, p in params:
+        assert torch.allclose(p.grad, padded[n], rtol=1e-4, atol=1e-7), n
+    # and the comparison can fail: one pair left out changes the gradient
+    model.zero_grad(set_to_none=True)
+    backward_pairwise(model, batch[:-1], "cpu")
+    assert not all(torch.allclose(p.grad, padded[n], rtol=1e-4, atol=1e-7) for n, p in params)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 import torch
 from tqdm import tqdm
@@ -63,41 +63,74 @@ def encode_corpus(tokenizer, pairs: Sequence[tuple[str, str]], max_len: int,
     return encoded, cut
 
 
-def sft(model, tokenizer, encoded: Sequence[tuple[list[int], list[int]]], *, steps: int, batch_size: int,
-        learning_rate: float, seed: int = 0, progress: bool = True, log: Callable[[str], None] = print):
-    """Fine-tunes the trainable (LoRA) parameters on encoded pairs (encode_corpus); returns (optimizer,
-    scheduler, losses)."""
+def backward_pairwise(model, batch: Sequence[tuple[list[int], list[int]]], device) -> float:
+    """Backpropagates the batch's mean token cross-entropy one pair at a time; returns that mean.
+
+    The gradient is the padded batch's (backward_padded, a mean over every answer token of the batch), but no
+    position is padding, logits are computed for answer tokens only (not for the prompt), and only
+    one pair's activations are alive at a time. `labels` are -100 on the prompt, then the answer (encode_pair)."""
+    answers = [len(labels) - labels.count(-100) for _, labels in batch]
+    total = sum(answers)
+    loss_sum = 0.0
+    for (ids, labels), n in zip(batch, answers):
+        if n == 0:
+            continue
+        logits = model(input_ids=torch.tensor([ids], device=device), logits_to_keep=n + 1).logits[0, :-1]
+        pair_sum = torch.nn.functional.cross_entropy(logits.float(), torch.tensor(labels[-n:], device=device),
+                                                     reduction="sum")
+        (pair_sum / total).backward()
+        loss_sum += float(pair_sum.detach())
+    return loss_sum / max(1, total)
+
+
+def backward_padded(model, batch: Sequence[tuple[list[int], list[int]]], device, pad: int) -> float:
+    """The reference for backward_pairwise: one right-padded forward and transformers' own loss."""
+    width = max(len(ids) for ids, _ in batch)
+    ids = torch.full((len(batch), width), pad, dtype=torch.long)
+    labels = torch.full((len(batch), width), -100, dtype=torch.long)
+    attn = torch.zeros((len(batch), width), dtype=torch.long)
+    for i, (x, y) in enumerate(batch):
+        ids[i, : len(x)] = torch.tensor(x)
+        labels[i, : len(y)] = torch.tensor(y)
+        attn[i, : len(x)] = 1
+    loss = model(input_ids=ids.to(device), attention_mask=attn.to(device), labels=labels.to(device)).loss
+    loss.backward()
+    return float(loss.detach())
+
+
+def batch_order(encoded: Sequence, batch_size: int, seed: int) -> Iterator[list]:
+    """Batches of pairs without end: epoch after epoch, each in a fresh shuffled order."""
     rng = random.Random(seed)
-    params = [p for p in model.parameters() if p.requires_grad]
-    optimizer = torch.optim.AdamW(params, lr=learning_rate, weight_decay=0.0)
-    scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda s: min(1.0, (s + 1) / 10) * max(0.1, 1 - s / steps))
-    device = next(model.parameters()).device
-    pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
-    model.train()
-    losses = []
     order: list[int] = []
-    for step in tqdm(range(steps), desc="warm start", disable=not progress):
+    while True:
         batch = []
         for _ in range(batch_size):
             if not order:
                 order = list(range(len(encoded)))
                 rng.shuffle(order)
             batch.append(encoded[order.pop()])
-        width = max(len(ids) for ids, _ in batch)
-        ids = torch.full((len(batch), width), pad, dtype=torch.long)
-        labels = torch.full((len(batch), width), -100, dtype=torch.long)
-        attn = torch.zeros((len(batch), width), dtype=torch.long)
-        for i, (x, y) in enumerate(batch):
-            ids[i, : len(x)] = torch.tensor(x)
-            labels[i, : len(y)] = torch.tensor(y)
-            attn[i, : len(x)] = 1
-        out = model(input_ids=ids.to(device), attention_mask=attn.to(device), labels=labels.to(device))
+        yield batch
+
+
+def sft(model, encoded: Sequence[tuple[list[int], list[int]]], *, steps: int, batch_size: int,
+        learning_rate: float, seed: int = 0, progress: bool = True, log: Callable[[str], None] = print):
+    """Fine-tunes the trainable (LoRA) parameters on encoded pairs (encode_corpus); returns (optimizer,
+    scheduler, losses)."""
+    params = [p for p in model.parameters() if p.requires_grad]
+    optimizer = torch.optim.AdamW(params, lr=learning_rate, weight_decay=0.0)
+    scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda s: min(1.0, (s + 1) / 10) * max(0.1, 1 - s / steps))
+    device = next(model.parameters()).device
+    model.train()
+    losses = []
+    batches = batch_order(encoded, batch_size, seed)
+    for step in tqdm(range(steps), desc="warm start", disable=not progress):
+        batch = next(batches)
         optimizer.zero_grad(set_to_none=True)
-        out.loss.backward()
+        loss = backward_pairwise(model, batch, device)
         torch.nn.utils.clip_grad_norm_(params, 1.0)
         optimizer.step()
         scheduler.step()
-        losses.append(float(out.loss.detach()))
+        losses.append(loss)
         if (step + 1) % max(1, steps // 10) == 0:
             log(f"[warm-start] step {step + 1}/{steps}: loss {sum(losses[-10:]) / len(losses[-10:]):.3f}")
     return optimizer, scheduler, losses
@@ -135,10 +168,10 @@ def warm_start(config: PolicyConfig, pairs: Sequence[tuple[str, str]], out: Path
     if cut:
         log(f"[warm-start] {cut} of {len(pairs)} pairs are longer than max_len {max_len} and lose their ending")
     profile = resolve(config)
-    model, tokenizer = build_policy(config, profile, resume)
+    model, _ = build_policy(config, profile, resume)
     earlier = previous["metrics"]["sft_steps"] if previous else 0
     # A resumed run shuffles with another seed, so it does not replay the first run's order.
-    optimizer, scheduler, losses = sft(model, tokenizer, encoded, steps=steps, batch_size=batch_size,
+    optimizer, scheduler, losses = sft(model, encoded, steps=steps, batch_size=batch_size,
                                        learning_rate=learning_rate, seed=config.seed + earlier, log=log)
     manifest = {
         "kind": "warm_start", "cycle": "warm-start", "system_prompt": config.system_prompt, "parent": None, "base_model": config.base_model,
