@@ -30,6 +30,9 @@ class HardwareProfile:
     max_new_tokens: int
     tf32: bool
     cpu_threads: int
+    # Rollouts per forward pass of the update. On a CPU one at a time is faster (no padding, no attention mask;
+    # scripts/bench_update_micro_batch.py) and holds one rollout's activations; a GPU wants the batch.
+    micro_batch_size: int = 4
 
     @property
     def torch_dtype(self):
@@ -40,7 +43,8 @@ class HardwareProfile:
 
     def describe(self) -> str:
         return (f"{self.device_name} x{self.devices} ({self.memory_gb:.0f} GB), {self.dtype}, G={self.group_size}, "
-                f"max_new_tokens={self.max_new_tokens}, tf32={self.tf32}, threads={self.cpu_threads}")
+                f"max_new_tokens={self.max_new_tokens}, tf32={self.tf32}, threads={self.cpu_threads}, "
+                f"micro-batch={self.micro_batch_size}")
 
 
 # A complete p5.brush sketch in the warm-start style is ~670 tokens on average
@@ -80,4 +84,4 @@ def resolve(config: PolicyConfig) -> HardwareProfile:
     except (ValueError, OSError):
         memory = 0.0
     return HardwareProfile("cpu", "CPU", 1, memory, config.dtype or "float32", config.group_size or 4,
-                           config.max_new_tokens or MIN_TOKENS, False, torch.get_num_threads())
+                           config.max_new_tokens or MIN_TOKENS, False, torch.get_num_threads(), micro_batch_size=1)

@@ -164,8 +164,8 @@ def train_cycle(*, config: PolicyConfig, rollouts: Path, scorecards: Path, out: 
     pad_id = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
     history = run_update(
         model, examples, config, optimizer, scheduler, start_step=start_step, steps=config.steps_per_cycle,
-        max_new_tokens=profile.max_new_tokens, pad_id=pad_id, rank=rank, world_size=world_size,
-        train_model=train_model,
+        max_new_tokens=profile.max_new_tokens, pad_id=pad_id, micro_batch_size=profile.micro_batch_size, rank=rank,
+        world_size=world_size, train_model=train_model,
         on_step=(lambda m: log(f"[train] step {m['step']}: loss {m['loss']:.4f} "
                                f"kl {'-' if m['kl'] is None else format(m['kl'], '.4f')} "
                                f"clip {m['clip_fraction']:.3f} grad {m['grad_norm']:.3f}")) if rank == 0 else None,

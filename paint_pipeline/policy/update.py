@@ -134,6 +134,7 @@ def run_update(
         global_b = len(batch)
         global_tokens = float(sum(len(e.completion_token_ids) for e in batch))
         mine = batch[rank::world_size]
+        mine_tokens = max(1, sum(len(e.completion_token_ids) for e in mine))
         micro = [mine[i : i + micro_batch_size] for i in range(0, len(mine), micro_batch_size)]
         optimizer.zero_grad(set_to_none=True)
         totals = {"loss": 0.0, "kl": 0.0, "clip_fraction": 0.0, "ratio": 0.0}
@@ -158,10 +159,12 @@ def run_update(
                 share = 1.0 if config.loss_type == "dapo" else len(chunk) / global_b
                 (out.loss * share * world_size).backward()
             totals["loss"] += out.policy_loss * share
+            # KL, clip fraction and ratio are token means: weighted by tokens, they do not depend on the split.
+            weight = sum(len(e.completion_token_ids) for e in chunk) / mine_tokens
             if out.kl is not None:
-                totals["kl"] += out.kl * len(chunk) / len(mine)
-            totals["clip_fraction"] += out.clip_fraction * len(chunk) / len(mine)
-            totals["ratio"] += out.ratio_mean * len(chunk) / len(mine)
+                totals["kl"] += out.kl * weight
+            totals["clip_fraction"] += out.clip_fraction * weight
+            totals["ratio"] += out.ratio_mean * weight
         grad_norm = float(torch.nn.utils.clip_grad_norm_(params, config.max_grad_norm))
         optimizer.step()
         scheduler.step()
