@@ -18,6 +18,7 @@ from typing import Any
 
 from tqdm import tqdm
 
+from paint_pipeline.pipeline.settings import PipelineSettings
 from paint_pipeline.procstat import PeakMemory, tree_memory_mb
 from paint_pipeline.render.bench import DEFAULT_CORPUS, client_pid
 from paint_pipeline.render.client import STATUSES, RenderItem
@@ -56,16 +57,16 @@ def broken_variants(code: str, rng: random.Random) -> str:
 def build_corpus(n: int, seed: int = 0) -> list[dict[str, Any]]:
     """n items: half honest, 30% broken, 20% hostile, shuffled."""
     rng = random.Random(seed)
-    honest = [p.read_text() for p in sorted(DEFAULT_CORPUS.glob("*.js"))]
+    honest = [(p.name, p.read_text()) for p in sorted(DEFAULT_CORPUS.glob("*.js"))]
     hostile = hostile_corpus()
     items = []
     for i in range(n):
         share = i / n
+        name, code = honest[i % len(honest)]
         if share < 0.5:
-            items.append({"kind": "honest", "code": honest[i % len(honest)], "allowed": {"SUCCESS"}})
+            items.append({"kind": "honest:" + name, "code": code, "allowed": {"SUCCESS"}})
         elif share < 0.8:
-            items.append({"kind": "broken", "code": broken_variants(honest[i % len(honest)], rng),
-                          "allowed": BROKEN_ALLOWED})
+            items.append({"kind": "broken:" + name, "code": broken_variants(code, rng), "allowed": BROKEN_ALLOWED})
         else:
             h = hostile[i % len(hostile)]
             allowed = set(h["expect"] or STATUSES) - {"RENDERER_ERROR"}
@@ -74,12 +75,18 @@ def build_corpus(n: int, seed: int = 0) -> list[dict[str, Any]]:
     return items
 
 
-def run_soak(client, n: int = 1000, *, chunk: int = 16, timeout_ms: int = 10_000, size: int = 128,
+def run_soak(client, n: int = 1000, *, chunk: int = 16, timeout_ms: int | None = None, size: int = 128,
              progress: bool = True) -> dict[str, Any]:
+    """Renders the corpus in batches of `chunk`, each sketch with the budget a training cycle gives it
+    (`PipelineSettings.render_timeout_ms` unless `timeout_ms` is set): an honest sketch must finish in it while
+    hostile ones burn the other pages, which is what a cycle's batch asks of the service."""
+    if timeout_ms is None:
+        timeout_ms = PipelineSettings().render_timeout_ms
     items = build_corpus(n)
     pid = client_pid(client)
     statuses: dict[str, dict[str, int]] = {}
     misclassified = []
+    honest_ms = []  # page time of each honest sketch, to show its margin under the budget
     memory_trace = []
     started = time.perf_counter()
     with PeakMemory(pid) as peak:
@@ -91,11 +98,15 @@ def run_soak(client, n: int = 1000, *, chunk: int = 16, timeout_ms: int = 10_000
                 kind = it["kind"].split(":")[0]
                 statuses.setdefault(kind, {})
                 statuses[kind][r.status] = statuses[kind].get(r.status, 0) + 1
+                if kind == "honest":
+                    honest_ms.append(r.render_ms)
                 if r.status not in it["allowed"]:
-                    misclassified.append({"kind": it["kind"], "status": r.status, "errors": r.errors[:2]})
+                    misclassified.append({"kind": it["kind"], "status": r.status, "errors": r.errors[:2],
+                                          "render_ms": r.render_ms})
             memory_trace.append(round(tree_memory_mb(pid)[0], 1))
     return {
-        "sketches": n, "seconds": time.perf_counter() - started, "statuses": statuses,
+        "sketches": n, "seconds": time.perf_counter() - started, "timeout_ms": timeout_ms, "statuses": statuses,
+        "honest_render_ms": _quantiles(honest_ms),
         "classified": sum(sum(v.values()) for v in statuses.values()), "misclassified": misclassified,
         "peak_pss_mb": peak.peak_pss_mb, "peak_rss_mb": peak.peak_rss_mb,
         "pss_after_first_tenth_mb": memory_trace[max(0, len(memory_trace) // 10 - 1)] if memory_trace else 0.0,
@@ -103,11 +114,27 @@ def run_soak(client, n: int = 1000, *, chunk: int = 16, timeout_ms: int = 10_000
     }
 
 
+def _quantiles(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {"p50": 0.0, "p95": 0.0, "max": 0.0}
+    ordered = sorted(values)
+    return {"p50": ordered[len(ordered) // 2], "p95": ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))],
+            "max": ordered[-1]}
+
+
 def format_report(r: dict[str, Any]) -> str:
-    lines = [f"soak: {r['sketches']} sketches in {r['seconds']:.0f} s through one renderer service",
+    lines = [f"soak: {r['sketches']} sketches in {r['seconds']:.0f} s through one renderer service, "
+             f"{r['timeout_ms'] / 1000:g} s budget per sketch",
              f"  classified {r['classified']} / {r['sketches']}; outside their allowed statuses: {len(r['misclassified'])}"]
     for kind, counts in sorted(r["statuses"].items()):
         lines.append(f"  {kind:<8} " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1])))
+    q = r["honest_render_ms"]
+    lines.append(f"  honest time on a page (ms): p50 {q['p50']:.0f}, p95 {q['p95']:.0f}, max {q['max']:.0f}")
+    for m in r["misclassified"][:20]:
+        lines.append(f"  outside: {m['kind']} -> {m['status']} after {m['render_ms']:.0f} ms"
+                     + (f" ({m['errors'][0][:100]})" if m["errors"] else ""))
+    if len(r["misclassified"]) > 20:
+        lines.append(f"  outside: {len(r['misclassified']) - 20} more")
     lines.append(f"  service memory (PSS of its process tree): peak {r['peak_pss_mb']:.0f} MB, after the first tenth "
                  f"{r['pss_after_first_tenth_mb']:.0f} MB, at the end {r['pss_end_mb']:.0f} MB; healthy after: "
                  f"{r['healthy_after']}")
