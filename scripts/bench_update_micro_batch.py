@@ -25,6 +25,7 @@ def main() -> int:
     from paint_pipeline.policy.hardware import resolve
     from paint_pipeline.policy.procedural import corpus
     from paint_pipeline.policy.prompting import render_chat
+    from paint_pipeline.policy.tiny import move_lora_b_off_zero
     from paint_pipeline.policy.train import build_policy
     from paint_pipeline.policy.update import Example, make_optimizer, run_update
     from paint_pipeline.policy.warm_start import completion_text
@@ -39,10 +40,7 @@ def main() -> int:
     config = settings.policy_config().replace(minibatch_size=args.rollouts)
     profile = resolve(config)
     model, tokenizer = build_policy(config, profile, None)
-    torch.manual_seed(config.seed)
-    for name, param in model.named_parameters():
-        if "lora_B" in name:
-            param.data.normal_(0, 0.02)
+    move_lora_b_off_zero(model, std=0.02, seed=config.seed)
     start = {n: p.detach().clone() for n, p in model.named_parameters() if p.requires_grad}
     pairs = corpus([(p.prompt, p.category) for p in load_split("train")[: args.rollouts]], per_prompt=1,
                    seed=config.seed)

@@ -7,7 +7,7 @@ import torch
 
 from paint_pipeline.policy.config import LOSS_TYPES, PolicyConfig
 from paint_pipeline.policy.models import add_lora
-from paint_pipeline.policy.tiny import build_tiny_model, build_tiny_tokenizer
+from paint_pipeline.policy.tiny import build_tiny_model, build_tiny_tokenizer, move_lora_b_off_zero
 from paint_pipeline.policy.update import Example, make_optimizer, run_update
 
 MAX_NEW = 12
@@ -28,10 +28,7 @@ def _examples(tokenizer) -> list[Example]:
 
 def _gradient(tokenizer, examples, config, micro: int) -> tuple[torch.Tensor, list[float]]:
     model = add_lora(build_tiny_model(tokenizer, seed=0), config)
-    torch.manual_seed(1)
-    for name, p in model.named_parameters():
-        if "lora_B" in name:  # off zero, so that every adapter matrix gets a gradient
-            p.data.normal_(0, 0.05)
+    move_lora_b_off_zero(model, std=0.05, seed=1)
     optimizer, scheduler = make_optimizer(model, config)
     # The second step's gradient (run_update leaves it in .grad): it is taken at weights the first step moved.
     history = run_update(model, examples, config, optimizer, scheduler, start_step=0, steps=2, max_new_tokens=MAX_NEW,

@@ -68,3 +68,16 @@ def save_tiny_base(folder: str | Path, *, seed: int = 0, **kwargs) -> Path:
     model.save_pretrained(folder)
     tokenizer.save_pretrained(folder)
     return folder
+
+
+def move_lora_b_off_zero(model, *, std: float, seed: int) -> None:
+    """A fresh LoRA adapter's B is zero, so its A gets no gradient until a step has been taken; tests and
+    benchmarks that compare gradients draw B from N(0, std) (torch's global generator, seeded) so that every
+    adapter matrix has one."""
+    import torch
+
+    torch.manual_seed(seed)
+    with torch.no_grad():
+        for name, param in model.named_parameters():
+            if "lora_B" in name:
+                param.normal_(0, std)
