@@ -114,6 +114,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_policy_options(sample)
     _add_renderer_options(sample)
 
+    from paint_pipeline.policy.config import MAX_CUT_SHARE
+
     warm = sub.add_parser("warm-start", help="supervised warm start on procedurally generated sketches")
     warm.add_argument("--out", type=Path, default=Path("artifacts/checkpoints/warm-start"))
     warm.add_argument("--steps", type=_positive_int, default=200, help="optimizer steps")
@@ -121,7 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
     warm.add_argument("--batch-size", type=_positive_int, default=4)
     warm.add_argument("--learning-rate", type=float, default=2e-4)
     warm.add_argument("--max-len", type=_positive_int, default=1024,
-                      help="tokens a (prompt, sketch) pair is cut to; refused if it cuts more than 10%% of the sketches")
+                      help="tokens a (prompt, sketch) pair is cut to; refused if it cuts more than "
+                           f"{MAX_CUT_SHARE * 100:.0f}%% of the sketches")
     warm.add_argument("--resume", type=Path, default=None,
                       help="continue this warm-start checkpoint for --steps more steps instead of starting afresh")
     warm.add_argument("--system-prompt", choices=("api", "compact", "full"), default="api",
