@@ -3,8 +3,8 @@
     python scripts/bench_warm_start.py [--steps 3] [--profile default]
 
 "padded" is the step the warm start took until it went pairwise: one right-padded forward of the batch and
-transformers' own loss (`backward_padded`). "pairwise" is what `sft` runs now (`backward_pairwise`): each pair on its own,
-logits for its answer tokens only, the batch mean's gradient accumulated. No optimizer step is taken, so
+transformers' own loss (`backward_padded`). "pairwise" is what `sft` runs on a CPU now (`backward_batch` with one pair
+per pass): each pair on its own, logits for its answer tokens only, the batch mean's gradient accumulated. No optimizer step is taken, so
 both see the same weights; after a warm-up batch each, the next --steps batches of the warm start's own order
 are timed. It prints seconds per step, the tokens each way puts through the model, the peak resident memory
 after each way (the pairwise way runs first, so the padded figure is the high-water mark of both), and how
@@ -24,8 +24,9 @@ def main() -> int:
     from paint_pipeline.pipeline.settings import load_settings
     from paint_pipeline.policy.hardware import resolve
     from paint_pipeline.policy.procedural import corpus
+    from paint_pipeline.policy.tiny import move_lora_b_off_zero
     from paint_pipeline.policy.train import build_policy
-    from paint_pipeline.policy.warm_start import backward_padded, backward_pairwise, batch_order, encode_corpus
+    from paint_pipeline.policy.warm_start import backward_batch, backward_padded, batch_order, encode_corpus
     from paint_pipeline.prompts import load_split
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -38,18 +39,14 @@ def main() -> int:
     pairs = corpus([(p.prompt, p.category) for p in load_split("train")], per_prompt=settings.warm_start_per_prompt,
                    seed=config.seed)
     model, tokenizer = build_policy(config, resolve(config), None)
-    # A fresh adapter's B is zero, so its A gets no gradient; any step after the first has both.
-    torch.manual_seed(config.seed)
-    for name, param in model.named_parameters():
-        if "lora_B" in name:
-            param.data.normal_(0, 0.02)
+    move_lora_b_off_zero(model, std=0.02, seed=config.seed)  # as after a first step: A gets a gradient too
     encoded, _ = encode_corpus(tokenizer, pairs, settings.warm_start_max_len, config.system_prompt)
     batches = batch_order(encoded, settings.warm_start_batch_size, config.seed)
     batches = [next(batches) for _ in range(args.steps + 1)]
     params = [(n, p) for n, p in model.named_parameters() if p.requires_grad]
     pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
     model.train()
-    ways = {"pairwise": lambda b: backward_pairwise(model, b, "cpu"),
+    ways = {"pairwise": lambda b: backward_batch(model, b, "cpu", micro_batch_size=1),
             "padded": lambda b: backward_padded(model, b, "cpu", pad)}
     seconds, losses, grads, peak = {}, {}, {}, {}
     for way, backward in ways.items():

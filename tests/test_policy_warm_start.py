@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from paint_pipeline.policy.checkpoint import open_checkpoint
 from paint_pipeline.policy.config import PolicyConfig
 from paint_pipeline.policy.policy_io import system_prompt_for
 from paint_pipeline.policy.procedural import corpus
-from paint_pipeline.policy.tiny import save_tiny_base
+from paint_pipeline.policy.tiny import move_lora_b_off_zero, save_tiny_base
 from paint_pipeline.policy.warm_start import encode_pair, warm_start
 
 
@@ -91,13 +93,15 @@ def test_a_max_len_that_cuts_the_sketches_is_refused_before_the_model_loads(tmp_
     assert open_checkpoint(out).manifest["inputs"] == {"pairs": 10, "max_len": max(full), "cut_pairs": 0}
 
 
-def test_the_pairwise_gradient_is_the_padded_batch_gradient(tmp_path):
-    """backward_pairwise skips padding and prompt logits; the gradient and the loss must not change."""
+@pytest.mark.parametrize("micro_batch_size", [1, 3])
+def test_the_micro_batched_gradient_is_the_padded_batch_gradient(tmp_path, micro_batch_size):
+    """backward_batch skips prompt logits, and padding where a pass holds one pair; the gradient and the loss must
+    not change. Micro-batches of 3 over 4 pairs: one padded pass of 3, one pass of 1."""
     import torch
 
     from paint_pipeline.policy.train import build_policy
     from paint_pipeline.policy.hardware import resolve
-    from paint_pipeline.policy.warm_start import backward_padded, backward_pairwise, encode_corpus
+    from paint_pipeline.policy.warm_start import backward_batch, backward_padded, encode_corpus
 
     base = save_tiny_base(tmp_path / "tiny-base", seed=0)
     config = PolicyConfig(base_model=str(base), models_dir=str(tmp_path / "models"), lora_r=8, lora_alpha=16,
@@ -105,22 +109,18 @@ def test_the_pairwise_gradient_is_the_padded_batch_gradient(tmp_path):
     model, tokenizer = build_policy(config, resolve(config), None)
     pairs = corpus([("a red sea at dawn", "water"), ("three yellow circles", "geometric")], per_prompt=2)
     batch, _ = encode_corpus(tokenizer, pairs, 4096, "compact")
-    assert len({len(ids) for ids, _ in batch}) > 1  # lengths differ, so the padded batch has padding
-    # LoRA's B starts at zero, so A gets no gradient; move B off zero so that every adapter matrix has one
-    torch.manual_seed(1)
-    for name, p in model.named_parameters():
-        if "lora_B" in name:
-            p.data.normal_(0, 0.02)
+    assert len(batch) == 4 and len({len(ids) for ids, _ in batch[:3]}) > 1  # lengths differ: padding
+    move_lora_b_off_zero(model, std=0.02, seed=1)
     params = [(n, p) for n, p in model.named_parameters() if p.requires_grad]
     model.train()
     padded_loss = backward_padded(model, batch, "cpu", tokenizer.pad_token_id)
     padded = {n: p.grad.clone() for n, p in params}
     model.zero_grad(set_to_none=True)
-    pairwise_loss = backward_pairwise(model, batch, "cpu")
-    assert abs(pairwise_loss - padded_loss) < 1e-5 * padded_loss
+    loss = backward_batch(model, batch, "cpu", micro_batch_size=micro_batch_size, pad=tokenizer.pad_token_id)
+    assert abs(loss - padded_loss) < 1e-5 * padded_loss
     for n, p in params:
         assert torch.allclose(p.grad, padded[n], rtol=1e-4, atol=1e-7), n
     # and the comparison can fail: one pair left out changes the gradient
     model.zero_grad(set_to_none=True)
-    backward_pairwise(model, batch[:-1], "cpu")
+    backward_batch(model, batch[:-1], "cpu", micro_batch_size=micro_batch_size, pad=tokenizer.pad_token_id)
     assert not all(torch.allclose(p.grad, padded[n], rtol=1e-4, atol=1e-7) for n, p in params)

@@ -20,7 +20,7 @@ import torch
 from tqdm import tqdm
 
 from paint_pipeline.policy.checkpoint import save_checkpoint
-from paint_pipeline.policy.config import PolicyConfig, PolicyConfigError
+from paint_pipeline.policy.config import MAX_CUT_SHARE, PolicyConfig, PolicyConfigError
 from paint_pipeline.policy.prompting import render_chat
 
 
@@ -35,12 +35,6 @@ def encode_pair(tokenizer, prompt: str, code: str, max_len: int, system: str = "
     ids = (prompt_ids + answer_ids)[:max_len]
     labels = ([-100] * len(prompt_ids) + answer_ids)[:max_len]
     return ids, labels
-
-
-# A warm start whose pairs are cut before their sketch ends never sees a sketch close or stop (no closing
-# braces, no end-of-text token), so sampling then runs to the token budget. A few long sketches cut are
-# harmless; more than this share is a wrong setting, refused before the model is loaded.
-MAX_CUT_SHARE = 0.10
 
 
 def encode_corpus(tokenizer, pairs: Sequence[tuple[str, str]], max_len: int,
@@ -63,28 +57,45 @@ def encode_corpus(tokenizer, pairs: Sequence[tuple[str, str]], max_len: int,
     return encoded, cut
 
 
-def backward_pairwise(model, batch: Sequence[tuple[list[int], list[int]]], device) -> float:
-    """Backpropagates the batch's mean token cross-entropy one pair at a time; returns that mean.
+def backward_batch(model, batch: Sequence[tuple[list[int], list[int]]], device, *, micro_batch_size: int = 1,
+                   pad: int = 0) -> float:
+    """Backpropagates the batch's mean token cross-entropy, `micro_batch_size` pairs per forward pass; returns
+    that mean.
 
-    The gradient is the padded batch's (backward_padded, a mean over every answer token of the batch), but no
-    position is padding, logits are computed for answer tokens only (not for the prompt), and only
-    one pair's activations are alive at a time. `labels` are -100 on the prompt, then the answer (encode_pair)."""
+    The gradient is the padded batch's (backward_padded: a mean over every answer token of the batch), but
+    logits are computed only from the first answer token of a micro-batch on (not for the prompts), and only one
+    micro-batch's activations are alive at a time. With one pair per pass (a CPU's HardwareProfile) no position
+    is padding; a GPU fills its width with a few right-padded pairs. `labels` are -100 on the prompt, then the
+    answer (encode_pair)."""
     answers = [len(labels) - labels.count(-100) for _, labels in batch]
     total = sum(answers)
     loss_sum = 0.0
-    for (ids, labels), n in zip(batch, answers):
-        if n == 0:
-            continue
-        logits = model(input_ids=torch.tensor([ids], device=device), logits_to_keep=n + 1).logits[0, :-1]
-        pair_sum = torch.nn.functional.cross_entropy(logits.float(), torch.tensor(labels[-n:], device=device),
-                                                     reduction="sum")
-        (pair_sum / total).backward()
-        loss_sum += float(pair_sum.detach())
+    pairs = [pair for pair, n in zip(batch, answers) if n]
+    for start in range(0, len(pairs), micro_batch_size):
+        chunk = pairs[start : start + micro_batch_size]
+        width = max(len(ids) for ids, _ in chunk)
+        # Right padding: a pair's tokens never attend to the padding after them. Logits are kept from the
+        # earliest first answer token of the chunk to the end.
+        keep = width - min(labels.count(-100) for _, labels in chunk)
+        ids = torch.full((len(chunk), width), pad, dtype=torch.long)
+        targets = torch.full((len(chunk), width), -100, dtype=torch.long)
+        mask = torch.zeros((len(chunk), width), dtype=torch.long)
+        for i, (x, y) in enumerate(chunk):
+            ids[i, : len(x)] = torch.tensor(x)
+            targets[i, : len(y)] = torch.tensor(y)
+            mask[i, : len(x)] = 1
+        logits = model(input_ids=ids.to(device), attention_mask=mask.to(device) if len(chunk) > 1 else None,
+                       logits_to_keep=keep + 1).logits[:, :-1]
+        chunk_sum = torch.nn.functional.cross_entropy(logits.float().reshape(-1, logits.shape[-1]),
+                                                      targets[:, width - keep :].reshape(-1).to(device),
+                                                      ignore_index=-100, reduction="sum")
+        (chunk_sum / total).backward()
+        loss_sum += float(chunk_sum.detach())
     return loss_sum / max(1, total)
 
 
 def backward_padded(model, batch: Sequence[tuple[list[int], list[int]]], device, pad: int) -> float:
-    """The reference for backward_pairwise: one right-padded forward and transformers' own loss."""
+    """The reference for backward_batch: one right-padded forward and transformers' own loss."""
     width = max(len(ids) for ids, _ in batch)
     ids = torch.full((len(batch), width), pad, dtype=torch.long)
     labels = torch.full((len(batch), width), -100, dtype=torch.long)
@@ -113,9 +124,11 @@ def batch_order(encoded: Sequence, batch_size: int, seed: int) -> Iterator[list]
 
 
 def sft(model, encoded: Sequence[tuple[list[int], list[int]]], *, steps: int, batch_size: int,
-        learning_rate: float, seed: int = 0, progress: bool = True, log: Callable[[str], None] = print):
-    """Fine-tunes the trainable (LoRA) parameters on encoded pairs (encode_corpus); returns (optimizer,
-    scheduler, losses)."""
+        learning_rate: float, seed: int = 0, micro_batch_size: int = 1, pad: int = 0, progress: bool = True,
+        log: Callable[[str], None] = print):
+    """Fine-tunes the trainable (LoRA) parameters on encoded pairs (encode_corpus), `micro_batch_size` pairs per
+    forward pass (padded with `pad`); returns (optimizer, scheduler, losses). The micro-batch changes speed and
+    memory, not the step (backward_batch)."""
     params = [p for p in model.parameters() if p.requires_grad]
     optimizer = torch.optim.AdamW(params, lr=learning_rate, weight_decay=0.0)
     scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda s: min(1.0, (s + 1) / 10) * max(0.1, 1 - s / steps))
@@ -126,7 +139,7 @@ def sft(model, encoded: Sequence[tuple[list[int], list[int]]], *, steps: int, ba
     for step in tqdm(range(steps), desc="warm start", disable=not progress):
         batch = next(batches)
         optimizer.zero_grad(set_to_none=True)
-        loss = backward_pairwise(model, batch, device)
+        loss = backward_batch(model, batch, device, micro_batch_size=micro_batch_size, pad=pad)
         torch.nn.utils.clip_grad_norm_(params, 1.0)
         optimizer.step()
         scheduler.step()
@@ -163,8 +176,8 @@ def warm_start(config: PolicyConfig, pairs: Sequence[tuple[str, str]], out: Path
     resume = Path(resume) if resume is not None else None
     previous = _resumable(resume, config) if resume is not None else None
     # Encoded before the model loads, so a max_len that cuts the sketches fails in seconds.
-    encoded, cut = encode_corpus(load_tokenizer(resolve_base_model(config.base_model, config.models_dir)), pairs,
-                                 max_len, config.system_prompt)
+    tokenizer = load_tokenizer(resolve_base_model(config.base_model, config.models_dir))
+    encoded, cut = encode_corpus(tokenizer, pairs, max_len, config.system_prompt)
     if cut:
         log(f"[warm-start] {cut} of {len(pairs)} pairs are longer than max_len {max_len} and lose their ending")
     profile = resolve(config)
@@ -172,7 +185,10 @@ def warm_start(config: PolicyConfig, pairs: Sequence[tuple[str, str]], out: Path
     earlier = previous["metrics"]["sft_steps"] if previous else 0
     # A resumed run shuffles with another seed, so it does not replay the first run's order.
     optimizer, scheduler, losses = sft(model, encoded, steps=steps, batch_size=batch_size,
-                                       learning_rate=learning_rate, seed=config.seed + earlier, log=log)
+                                       learning_rate=learning_rate, seed=config.seed + earlier,
+                                       micro_batch_size=profile.micro_batch_size,
+                                       pad=tokenizer.pad_token_id if tokenizer.pad_token_id is not None else 0,
+                                       log=log)
     manifest = {
         "kind": "warm_start", "cycle": "warm-start", "system_prompt": config.system_prompt, "parent": None, "base_model": config.base_model,
         "config": config.to_dict(), "config_hash": config.config_hash(), "hardware": profile.to_dict(),
