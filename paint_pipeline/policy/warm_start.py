@@ -57,6 +57,20 @@ def encode_corpus(tokenizer, pairs: Sequence[tuple[str, str]], max_len: int,
     return encoded, cut
 
 
+def right_padded(batch: Sequence[tuple[list[int], list[int]]], pad: int):
+    """(input ids, labels, attention mask) of the pairs, right-padded to the longest: with causal attention a
+    pair's own tokens never see the padding after them, so its logits are those it would have alone."""
+    width = max(len(ids) for ids, _ in batch)
+    ids = torch.full((len(batch), width), pad, dtype=torch.long)
+    labels = torch.full((len(batch), width), -100, dtype=torch.long)
+    mask = torch.zeros((len(batch), width), dtype=torch.long)
+    for i, (x, y) in enumerate(batch):
+        ids[i, : len(x)] = torch.tensor(x)
+        labels[i, : len(y)] = torch.tensor(y)
+        mask[i, : len(x)] = 1
+    return ids, labels, mask
+
+
 def backward_batch(model, batch: Sequence[tuple[list[int], list[int]]], device, *, micro_batch_size: int = 1,
                    pad: int = 0) -> float:
     """Backpropagates the batch's mean token cross-entropy, `micro_batch_size` pairs per forward pass; returns
@@ -73,17 +87,10 @@ def backward_batch(model, batch: Sequence[tuple[list[int], list[int]]], device, 
     pairs = [pair for pair, n in zip(batch, answers) if n]
     for start in range(0, len(pairs), micro_batch_size):
         chunk = pairs[start : start + micro_batch_size]
-        width = max(len(ids) for ids, _ in chunk)
-        # Right padding: a pair's tokens never attend to the padding after them. Logits are kept from the
-        # earliest first answer token of the chunk to the end.
+        ids, targets, mask = right_padded(chunk, pad)
+        # Logits are kept from the earliest first answer token of the chunk to the end.
+        width = ids.shape[1]
         keep = width - min(labels.count(-100) for _, labels in chunk)
-        ids = torch.full((len(chunk), width), pad, dtype=torch.long)
-        targets = torch.full((len(chunk), width), -100, dtype=torch.long)
-        mask = torch.zeros((len(chunk), width), dtype=torch.long)
-        for i, (x, y) in enumerate(chunk):
-            ids[i, : len(x)] = torch.tensor(x)
-            targets[i, : len(y)] = torch.tensor(y)
-            mask[i, : len(x)] = 1
         logits = model(input_ids=ids.to(device), attention_mask=mask.to(device) if len(chunk) > 1 else None,
                        logits_to_keep=keep + 1).logits[:, :-1]
         chunk_sum = torch.nn.functional.cross_entropy(logits.float().reshape(-1, logits.shape[-1]),
@@ -96,14 +103,7 @@ def backward_batch(model, batch: Sequence[tuple[list[int], list[int]]], device, 
 
 def backward_padded(model, batch: Sequence[tuple[list[int], list[int]]], device, pad: int) -> float:
     """The reference for backward_batch: one right-padded forward and transformers' own loss."""
-    width = max(len(ids) for ids, _ in batch)
-    ids = torch.full((len(batch), width), pad, dtype=torch.long)
-    labels = torch.full((len(batch), width), -100, dtype=torch.long)
-    attn = torch.zeros((len(batch), width), dtype=torch.long)
-    for i, (x, y) in enumerate(batch):
-        ids[i, : len(x)] = torch.tensor(x)
-        labels[i, : len(y)] = torch.tensor(y)
-        attn[i, : len(x)] = 1
+    ids, labels, attn = right_padded(batch, pad)
     loss = model(input_ids=ids.to(device), attention_mask=attn.to(device), labels=labels.to(device)).loss
     loss.backward()
     return float(loss.detach())
