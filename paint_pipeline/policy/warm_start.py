@@ -187,7 +187,7 @@ def warm_start(config: PolicyConfig, pairs: Sequence[tuple[str, str]], out: Path
     optimizer, scheduler, losses = sft(model, encoded, steps=steps, batch_size=batch_size,
                                        learning_rate=learning_rate, seed=config.seed + earlier,
                                        micro_batch_size=profile.micro_batch_size,
-                                       pad=tokenizer.pad_token_id if tokenizer.pad_token_id is not None else 0,
+                                       pad=tokenizer.pad_token_id,  # load_tokenizer always sets one
                                        log=log)
     manifest = {
         "kind": "warm_start", "cycle": "warm-start", "system_prompt": config.system_prompt, "parent": None, "base_model": config.base_model,
