@@ -40,7 +40,7 @@ def load_corpus(corpus: Path | None, limit: int | None) -> list[tuple[str, str]]
     return [(f.name, f.read_text(encoding="utf-8")) for f in files]
 
 
-def _percentile(values: list[float], q: float) -> float:
+def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
     return ordered[index]
@@ -84,7 +84,7 @@ def measure(
         "renders_per_s": round(len(results) / wall, 3),
         "cpu_s_per_render": round(cpu / len(results), 3),
         "p50_ms": round(statistics.median(latencies), 1),
-        "p95_ms": round(_percentile(latencies, 0.95), 1),
+        "p95_ms": round(percentile(latencies, 0.95), 1),
         "sketch_share": round(sum(r.sketch_ms for r in results) / max(sum(latencies), 1e-9), 3),
         "peak_pss_mb": round(memory.peak_pss_mb, 1),
         "peak_rss_sum_mb": round(memory.peak_rss_mb, 1),

@@ -20,7 +20,7 @@ from tqdm import tqdm
 
 from paint_pipeline.pipeline.settings import PipelineSettings
 from paint_pipeline.procstat import PeakMemory, tree_memory_mb
-from paint_pipeline.render.bench import DEFAULT_CORPUS, client_pid
+from paint_pipeline.render.bench import DEFAULT_CORPUS, client_pid, percentile
 from paint_pipeline.render.client import STATUSES, RenderItem
 
 REPO = Path(__file__).resolve().parents[2]
@@ -117,9 +117,7 @@ def run_soak(client, n: int = 1000, *, chunk: int = 16, timeout_ms: int | None =
 def _quantiles(values: list[float]) -> dict[str, float]:
     if not values:
         return {"p50": 0.0, "p95": 0.0, "max": 0.0}
-    ordered = sorted(values)
-    return {"p50": ordered[len(ordered) // 2], "p95": ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))],
-            "max": ordered[-1]}
+    return {"p50": percentile(values, 0.5), "p95": percentile(values, 0.95), "max": max(values)}
 
 
 def format_report(r: dict[str, Any]) -> str:
