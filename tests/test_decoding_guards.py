@@ -11,14 +11,18 @@ import pyarrow.parquet as pq
 import pytest
 import torch
 
-from paint_pipeline.policy.guards import GuardSet, masks_for_completion
+from paint_pipeline.policy.guards import GuardSet, guard_ids, masks_for_completion
 from paint_pipeline.policy.guards.brackets import LexState, feed
 from paint_pipeline.policy.loss import completion_logps
+from paint_pipeline.policy.procedural import corpus
 from paint_pipeline.policy.prompting import render_chat
 from paint_pipeline.policy.procedural.api import BRUSH_MEMBERS, BUILTIN_BRUSHES, BUILTIN_FIELDS
 from paint_pipeline.policy.rollouts import read_rollouts, to_table
 from paint_pipeline.policy.sampling import generate
 from paint_pipeline.policy.tiny import build_tiny_tokenizer
+from paint_pipeline.policy.warm_start import completion_text
+from paint_pipeline.prompts import load_split
+from paint_pipeline.render.bench import load_corpus
 
 
 @pytest.fixture(scope="module")
@@ -189,7 +193,8 @@ def test_rollouts_record_the_guard_and_old_tables_read_as_unguarded(tmp_path, to
     table = to_table([Rollout("p", "x", 0, 1, 0.5, [1], [2], [-0.1], decoding_guards=("api", "brackets"))],
                      cycle="c", policy_checkpoint="b")
     pq.write_table(table, tmp_path / "new.parquet")
-    assert read_rollouts(tmp_path / "new.parquet").column("decoding_guards").to_pylist() == [["api", "brackets"]]
+    # Recorded with their rule versions, so an update under a changed rule refuses them (below).
+    assert read_rollouts(tmp_path / "new.parquet").column("decoding_guards").to_pylist() == [["api", "brackets@2"]]
     old = table.drop_columns(["decoding_guards"])
     pq.write_table(old, tmp_path / "old.parquet")
     read = read_rollouts(tmp_path / "old.parquet")
@@ -268,9 +273,17 @@ def test_a_cycle_trained_on_guarded_rollouts_starts_at_ratio_one(tmp_path):
     assert first_step("mislabelled.parquet")["ratio_mean"] < 1 - 1e-3
 
     write_rollouts(rollouts(["```js\nbrush.field('sky');"], guarded=False).drop_columns(["decoding_guards"]).append_column(
-        "decoding_guards", pa.array([["api", "brackets"]], pa.list_(pa.string()))), tmp_path / "invented.parquet")
+        "decoding_guards", pa.array([guard_ids(["api", "brackets"])], pa.list_(pa.string()))),
+        tmp_path / "invented.parquet")
     with pytest.raises(ValueError, match=r"invented\.parquet: c/p/0: token .* outside the mask of the decoding guards"):
         first_step("invented.parquet")
+
+    # Sampled under an older rule: its masks are not this code's, so the update refuses to guess them.
+    write_rollouts(rollouts(texts).drop_columns(["decoding_guards"]).append_column(
+        "decoding_guards", pa.array([["api", "brackets@1"]] * 2, pa.list_(pa.string()))), tmp_path / "older.parquet")
+    with pytest.raises(ValueError, match=r"older\.parquet: c/p/0: sampled with the decoding guard 'brackets@1', and "
+                                         r"this code's rule is version 2"):
+        first_step("older.parquet")
 
 
 def test_the_trl_online_trainer_refuses_the_guard_it_cannot_apply(tmp_path):
@@ -290,6 +303,13 @@ def test_the_trl_online_trainer_refuses_the_guard_it_cannot_apply(tmp_path):
     ("```js\nlet s = 'it\\'s ('; h([", True, ["(", "["]),
     ("Here it's (a sketch]\n```javascript\nfunction setup() {\n", True, ["{"]),  # prose is not code
     ("```js\nf(\n```\nprose ) ] }", True, ["("]),  # after the closing fence: prose again, nothing counted
+    ("```js\nconst y = random(20, 50; y < 250);", False, None),  # the ) never written: held-out parse errors
+    ("```js\nbrush.circle(y, y, random(10, 25);)", False, None),
+    ("```js\nlet p = [[1, 2]; [3, 4]]", False, None),
+    ("```js\nbefore (x; y)", False, None),  # `for` only as the whole identifier
+    ("```js\nfor (let i = 0; i < a[0]; i++) {\n  g(i);\n", True, ["{"]),  # a for header's two ; are code
+    ("```js\nfor\n(;;) xs.forEach(p => { f(p); });\n", True, []),  # and so is a block inside parentheses
+    ("```js\nf('a;b' /* ; */, // ;\n  c);", True, []),
 ])
 def test_the_bracket_lexer(text, ok, stack):
     state = LexState()
@@ -298,12 +318,30 @@ def test_the_bracket_lexer(text, ok, stack):
         assert state.stack == stack
 
 
+@pytest.mark.parametrize("name", ["api", "brackets", "stroke"])
+def test_no_sketch_of_the_warm_start_or_benchmark_corpus_is_forbidden_anything(tokenizer, name):
+    """Both corpora render (the warm start's by construction, the benchmark's in the renderer tests): a guard
+    must allow every token of them, while applying often enough that the check means something."""
+    guards = GuardSet([name], tokenizer, len(tokenizer))
+    pairs = corpus([(p.prompt, p.category) for p in load_split("train")], per_prompt=2)
+    sketches = [code for _, code in pairs] + [code for _, code in load_corpus(None, None)]
+    guarded = 0
+    for code in sketches:
+        ids = tokenizer("Here it is:\n" + completion_text(code), add_special_tokens=False).input_ids
+        guarded += bool(masks_for_completion(guards, ids))  # raises where a token lies outside its mask
+    assert guarded >= len(sketches) // 4, f"{name} applied in only {guarded} of {len(sketches)} sketches"
+
+
 def test_the_bracket_guard_forbids_only_closers_that_do_not_match(tokenizer):
     guards = GuardSet(["brackets"], tokenizer, len(tokenizer))
     in_list = _allowed_pieces(guards, "```js\nbrush.spline([[10, 20], [30, 40")
     assert "]" in in_list and not any(p.lstrip().startswith(")") for p in in_list)
     in_call = _allowed_pieces(guards, "```js\nbrush.line(10, 20, 30, 40")
     assert ")" in in_call and "]" not in in_call and "}" not in in_call
+    assert not any(p.lstrip().startswith(";") for p in in_call) and any(p.startswith(");") for p in in_call) is (
+        any(p.startswith(");") for p in guards.pieces))  # `;` after the `)` that closes the call is fine
+    in_header = _allowed_pieces(guards, "```js\nfor (let i = 0")
+    assert ";" in in_header and ")" in in_header
     assert _allowed_pieces(guards, "```js\nlet s = 'a(") is None or ")" in _allowed_pieces(guards, "```js\nlet s = 'a(")
     assert _allowed_pieces(guards, "No code yet (") is None  # prose before the fence
     rng = random.Random(3)

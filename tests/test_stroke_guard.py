@@ -10,14 +10,10 @@ import torch
 
 from paint_pipeline.policy.guards import GuardSet, masks_for_completion
 from paint_pipeline.policy.guards.stroke import HATCHED, NEED_STROKE
-from paint_pipeline.policy.procedural import corpus
 from paint_pipeline.policy.procedural.api import BRUSH_MEMBERS
 from paint_pipeline.policy.prompting import render_chat
 from paint_pipeline.policy.sampling import generate
 from paint_pipeline.policy.tiny import build_tiny_tokenizer
-from paint_pipeline.policy.warm_start import completion_text
-from paint_pipeline.prompts import load_split
-from paint_pipeline.render.bench import load_corpus
 from test_decoding_guards import _walk, assert_update_replays_the_sampler
 
 FENCE = "Here it is:\n```javascript\nfunction setup() {\n  createCanvas(600, 600, WEBGL);\n"
@@ -88,18 +84,6 @@ def test_what_the_stroke_guard_leaves_alone(stroke):
         assert _mask(stroke, text) is None, text
     # After a closer that does not match, strings and comments are still told from code.
     assert _mask(stroke, FENCE + "  f(]);\n  brush.noStroke();\n  brush.") is not None
-
-
-def test_no_sketch_of_the_warm_start_or_benchmark_corpus_is_forbidden_anything(tokenizer, stroke):
-    """Both corpora render (the warm start's by construction, the benchmark's in the renderer tests): the guard
-    must allow every token of them, while applying often enough that the check means something."""
-    pairs = corpus([(p.prompt, p.category) for p in load_split("train")], per_prompt=2)
-    sketches = [code for _, code in pairs] + [code for _, code in load_corpus(None, None)]
-    guarded = 0
-    for code in sketches:
-        ids = tokenizer("Here it is:\n" + completion_text(code), add_special_tokens=False).input_ids
-        guarded += bool(masks_for_completion(stroke, ids))  # raises where a token lies outside its mask
-    assert guarded >= len(sketches) // 4, f"the guard applied in only {guarded} of {len(sketches)} sketches"
 
 
 class ScriptLM(torch.nn.Module):
@@ -232,7 +216,7 @@ def test_a_change_of_the_rule_changes_the_evaluation_key(monkeypatch):
     from paint_pipeline.policy.guards import guard_ids
     from paint_pipeline.policy.guards.stroke import StrokeGuard
 
-    assert guard_ids(["api", "brackets", "stroke"]) == ["api", "brackets", "stroke@2"]
+    assert guard_ids(["api", "brackets", "stroke"]) == ["api", "brackets@2", "stroke@2"]
     settings = load_settings("default")
     settings = settings.replace(policy={**settings.policy, "decoding_guards": ["api", "brackets", "stroke"]})
     before = evaluation_key(settings, None, "r1")

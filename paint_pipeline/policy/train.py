@@ -21,7 +21,7 @@ from pathlib import Path
 
 import torch
 
-from paint_pipeline.policy.guards import GuardSet, masks_for_completion
+from paint_pipeline.policy.guards import GuardSet, guard_names, masks_for_completion
 from paint_pipeline.policy.checkpoint import (
     CheckpointError,
     check_compatible,
@@ -73,7 +73,10 @@ def load_examples(rollouts_path: Path, scorecards_path: Path, config: PolicyConf
     examples = []
     for r, a, start in zip(rollouts, advantages, starts):
         masks = ()
-        names = tuple(r["decoding_guards"] or ())
+        try:  # recorded with their rule versions (guard_ids)
+            names = guard_names(r["decoding_guards"] or ())
+        except ValueError as exc:
+            raise ValueError(f"{rollouts_path}: {r['sample_id']}: {exc}") from None
         if names:
             if names not in guard_sets:
                 if guards_for is None:

@@ -1,7 +1,7 @@
 """Decoding guards: rules that give probability 0 to tokens that would make the sketch fail for a known reason.
 
     api        names: a p5.brush member, brush or field the library lacks (api_names.py)
-    brackets   a closing bracket that does not close the innermost open one (brackets.py)
+    brackets   a closing bracket that does not close the innermost open one, a `;` inside ( or [ (brackets.py)
     stroke     brush.line / brush.flowLine while brush.noStroke() has the stroke off (stroke.py)
 
 A guard reads the completion as it grows and, at some positions, returns a
@@ -10,7 +10,9 @@ renormalised over the tokens every guard allows (`PolicyConfig.decoding_guards`
 names the guards). The sampler records the log-probs of that distribution; the
 rollouts table names the guards it used, and the update rebuilds the same masks
 from the completion's tokens (`masks_for_completion`), so the GRPO ratio
-compares like with like. The renderer judges the code as written either way.
+compares like with like. The rollouts record each guard with its rule's version
+(`guard_ids`), and the update refuses rollouts sampled under another version.
+The renderer judges the code as written either way.
 """
 
 from __future__ import annotations
@@ -29,6 +31,22 @@ GUARDS = {"api": ApiNameGuard, "brackets": BracketGuard, "stroke": StrokeGuard}
 def guard_ids(names: Sequence[str]) -> list[str]:
     """The guards with the version of their rule (`name@N` from 2 on), so a cache keyed by them sees a rule change."""
     return [n if getattr(GUARDS[n], "version", 1) == 1 else f"{n}@{GUARDS[n].version}" for n in names]
+
+
+def guard_names(ids: Sequence[str]) -> tuple[str, ...]:
+    """The names in ids that `guard_ids` wrote; ValueError where a rule's version is not this code's (its masks
+    would not be the ones the sampler applied)."""
+    names = []
+    for gid in ids:
+        name, _, version = gid.partition("@")
+        if name not in GUARDS:
+            raise ValueError(f"unknown decoding guard {gid!r}; known: {sorted(GUARDS)}")
+        current = getattr(GUARDS[name], "version", 1)
+        if int(version or 1) != current:
+            raise ValueError(f"sampled with the decoding guard {gid!r}, and this code's rule is version {current}: "
+                             "the masks cannot be rebuilt; sample the cycle again")
+        names.append(name)
+    return tuple(names)
 
 
 def token_pieces(tokenizer, vocab_size: int) -> list[str]:

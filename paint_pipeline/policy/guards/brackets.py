@@ -1,11 +1,16 @@
-"""The "brackets" guard: inside the sketch's code block, a closing bracket must close the innermost open one.
+"""The "brackets" guard: inside the sketch's code block, a closing bracket must close the innermost open one,
+and a `;` may not end a statement while a `(` or `[` is still open.
 
 Why: with the "api" guard on, the held-out failures of the warm-started model are
 mostly parse errors from long nested coordinate lists: `[[x, y], [x2, y2)]`,
 `random(0.5, 1)), ...` one `)` too many, `]` where `)` was open. Each is a
 closer that does not match the innermost open bracket, a purely lexical fact,
 so the sampler does not offer such tokens (as a JSON-constrained decoder does
-not offer a `}` inside a list). Everything else, including *which* brackets to
+not offer a `}` inside a list). The `;` rule (version 2) is for the parse error
+that rule cannot see, a `)` never written: `random(20, 50; ...`, `f(x, 25);)`.
+JavaScript has no statement inside parentheses or a list except in a `{` block
+(an arrow function's body) and the two `;` of a `for (...;...;...)` header, so
+the rule forbids no valid code. Everything else, including *which* brackets to
 open and when to close them, stays the model's choice; the renderer still
 judges the code as written.
 
@@ -29,6 +34,7 @@ from dataclasses import dataclass, field
 import torch
 
 _CLOSES = {")": "(", "]": "[", "}": "{"}
+_FOR = "for("  # a `(` opened right after the keyword `for`: its header's two `;` are code
 _DEPTH = 8  # stack entries a cached mask depends on; a token closes at most a few brackets
 
 
@@ -39,12 +45,15 @@ class LexState:
     mode: str = "code"  # code, ' " ` (inside that string), line or block (comments)
     escaped: bool = False
     prev: str = ""  # the previous character in code or comment mode (for // /* and */)
+    word: str = ""  # the identifier last written in code, kept over whitespace (to tell `for (` from `f (`)
+    in_word: bool = False  # the last code character was part of that identifier
     stack: list[str] = field(default_factory=list)
     broken: bool = False  # a mismatch already happened: no longer guarded
 
 
 def feed(state: LexState, text: str, strict: bool = True) -> bool:
-    """Advances the lexer over `text`; False at the first closer that does not match (the state is then broken).
+    """Advances the lexer over `text`; False at the first closer that does not match, or `;` inside an open `(`
+    or `[` that is not a for header (the state is then broken).
     With `strict=False` a closer that does not match is passed over and the lexer goes on telling code from
     strings and comments (the stroke guard reads it that way)."""
     for c in text:
@@ -89,14 +98,24 @@ def _code_char(state: LexState, c: str) -> bool:
         state.mode, state.prev = ("line" if c == "/" else "block"), ""
         return True
     state.prev = c
+    if c.isalnum() or c in "_$":
+        state.word = state.word + c if state.in_word else c
+        state.in_word = True
+        return True
+    state.in_word = False
+    if c.isspace():
+        return True
+    word, state.word = state.word, ""
     if c in "'\"`":
         state.mode = c
     elif c in "([{":
-        state.stack.append(c)
+        state.stack.append(_FOR if c == "(" and word == "for" else c)
     elif c in _CLOSES:
-        if not state.stack or state.stack[-1] != _CLOSES[c]:
+        if not state.stack or state.stack[-1][-1] != _CLOSES[c]:
             return False
         state.stack.pop()
+    elif c == ";":
+        return not state.stack or state.stack[-1] in ("{", _FOR)
     return True
 
 
@@ -104,11 +123,12 @@ class BracketGuard:
     """Masks over the vocabulary whose token texts are `pieces` (see guards.token_pieces)."""
 
     name = "brackets"
+    version = 2  # 2: no `;` inside an open ( or [ outside a for header
 
     def __init__(self, pieces: list[str], vocab_size: int):
         self.pieces = pieces
         self.vocab_size = vocab_size
-        self._closers = [i for i, p in enumerate(pieces) if any(c in p for c in _CLOSES)]
+        self._closers = [i for i, p in enumerate(pieces) if any(c in p for c in ";)]}")]
         self._cache: dict[tuple, torch.Tensor | None] = {}
 
     @staticmethod
@@ -125,7 +145,7 @@ class BracketGuard:
             return None
         line = state.line.strip()
         key = (state.mode, state.escaped, state.prev, tuple(state.stack[-_DEPTH:]), len(state.stack) > _DEPTH,
-               line if line in ("", "`", "``", "```") else None)
+               line if line in ("", "`", "``", "```") else None, _word_key(state))
         if key not in self._cache:
             if len(self._cache) > 4096:
                 self._cache.clear()
@@ -137,7 +157,7 @@ class BracketGuard:
         bad = []
         for i in self._closers:
             trial = LexState(in_code=True, line=state.line, mode=state.mode, escaped=state.escaped, prev=state.prev,
-                             stack=state.stack[-_DEPTH:])
+                             word=state.word, in_word=state.in_word, stack=state.stack[-_DEPTH:])
             if not feed(trial, self.pieces[i]) and not (deeper and not trial.stack):
                 bad.append(i)  # (closing past the part of the stack the key holds is not judged)
         if not bad:
@@ -146,3 +166,9 @@ class BracketGuard:
         mask[: len(self.pieces)] = True
         mask[bad] = False
         return mask
+
+
+def _word_key(state: LexState) -> tuple[str, bool]:
+    """The part of the last identifier a token's `(` can depend on: whether it is, or may grow into, `for`."""
+    could_be_for = "for".startswith(state.word) if state.in_word else state.word == "for"
+    return (state.word if could_be_for else "", state.in_word)
