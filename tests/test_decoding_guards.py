@@ -201,6 +201,17 @@ def test_rollouts_record_the_guard_and_old_tables_read_as_unguarded(tmp_path, to
     assert read.column("decoding_guards").to_pylist() == [[]] and read.schema.equals(table.schema)
 
 
+def test_recorded_guard_ids_read_back_as_names_of_this_codes_rules():
+    from paint_pipeline.policy.guards import guard_names
+
+    assert guard_names(guard_ids(["api", "brackets", "stroke"])) == ("api", "brackets", "stroke")
+    with pytest.raises(ValueError, match=r"decoding guard 'stroke', and this code's rule is version 2"):
+        guard_names(["stroke"])  # no version: the first rule
+    for bad in ("brackets@x", "colour"):
+        with pytest.raises(ValueError, match=rf"unknown decoding guard '{bad}'"):
+            guard_names([bad])
+
+
 def test_the_names_are_those_of_the_library_in_the_renderer():
     from paint_pipeline.render import RendererService, RenderItem
 

@@ -39,12 +39,12 @@ def guard_names(ids: Sequence[str]) -> tuple[str, ...]:
     names = []
     for gid in ids:
         name, _, version = gid.partition("@")
-        if name not in GUARDS:
-            raise ValueError(f"unknown decoding guard {gid!r}; known: {sorted(GUARDS)}")
+        if name not in GUARDS or not (version == "" or version.isdigit()):
+            raise ValueError(f"unknown decoding guard {gid!r}; known: {sorted(GUARDS)}, as name or name@version")
         current = getattr(GUARDS[name], "version", 1)
         if int(version or 1) != current:
             raise ValueError(f"sampled with the decoding guard {gid!r}, and this code's rule is version {current}: "
-                             "the masks cannot be rebuilt; sample the cycle again")
+                             "the masks cannot be rebuilt; materialize the cycle's rollouts again")
         names.append(name)
     return tuple(names)
 
