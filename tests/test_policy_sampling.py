@@ -184,8 +184,20 @@ def test_bench_sample_decodes_the_same_rollouts_every_way(tmp_path, monkeypatch)
     settings = load_settings("tiny")
     ensure_base_model(settings)
     report = run_sampling_benchmark(settings.policy_config(), prompts=3, group=2, max_new_tokens=12, progress=False)
-    assert report["rollouts"] == 6 and [w["batch"] for w in report["ways"]] == [16, 6, 6]
-    assert [w["prune_finished"] for w in report["ways"]] == [False, False, True]
+    assert report["rollouts"] == 6 and [w["batch"] for w in report["ways"]] == [16, 6, 6, 6]
+    assert [w["prune_finished"] for w in report["ways"]] == [False, False, True, True]
+    assert [w["grow_in_place"] for w in report["ways"]] == [False, False, False, True]
     assert all(w["same_samples"] and w["tokens"] == report["ways"][0]["tokens"] for w in report["ways"])
     table = format_sampling_table(report)
-    assert "ours: one batch, finished rows leave it" in table and "NO" not in table
+    assert "ours: ... and the KV cache grows in place" in table and "NO" not in table
+
+
+def test_a_cache_grown_in_place_gives_the_same_samples_as_transformers_own(tiny):
+    model, tokenizer = tiny
+    kwargs = dict(group_size=3, temperature=0.7, max_new_tokens=60, base_seed=5, stop_repeats=2, batch_size=6)
+    grown = generate(model, tokenizer, PROMPTS, grow_in_place=True, **kwargs)
+    copied = generate(model, tokenizer, PROMPTS, grow_in_place=False, **kwargs)
+    assert len({len(r.completion_token_ids) for r in grown}) > 1  # rows left the batch: the cache was cut too
+    for a, b in zip(grown, copied):
+        assert a.completion_token_ids == b.completion_token_ids and a.truncated == b.truncated
+        assert a.sampling_logprobs == b.sampling_logprobs  # the same numbers in the same layout: bit for bit

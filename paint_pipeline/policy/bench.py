@@ -147,19 +147,21 @@ def format_table(r: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-# --- `paint-pipeline bench sample`: a cycle's rollouts, decoded three ways ------------------------------------
+# --- `paint-pipeline bench sample`: a cycle's rollouts, decoded four ways -------------------------------------
 
+# (label, batch size (None: the whole cycle), finished rows leave the batch, the KV cache grows in place)
 SAMPLING_WAYS = (
-    ("earlier: batches of 16, finished rows ride along", 16, False),
-    ("one batch, finished rows ride along", None, False),
-    ("ours: one batch, finished rows leave it", None, True),
+    ("earlier: batches of 16, finished rows ride along", 16, False, False),
+    ("one batch, finished rows ride along", None, False, False),
+    ("one batch, finished rows leave it", None, True, False),
+    ("ours: ... and the KV cache grows in place", None, True, True),
 )
 
 
 def run_sampling_benchmark(config: PolicyConfig, *, checkpoint=None, prompts: int = 6, group: int = 4,
                            temperature: float = 0.6, max_new_tokens: int | None = None, seed: int = 1,
                            system_prompt: str | None = None, progress: bool = True) -> dict[str, Any]:
-    """The same rollouts (first `prompts` validation prompts x `group`, fixed seeds) decoded three ways.
+    """The same rollouts (first `prompts` validation prompts x `group`, fixed seeds) decoded each of SAMPLING_WAYS.
 
     Each row draws from its own generator, so every way must produce the very same tokens: the report says
     whether it did, next to the seconds each took.
@@ -175,17 +177,18 @@ def run_sampling_benchmark(config: PolicyConfig, *, checkpoint=None, prompts: in
     system_prompt = system_prompt or system_prompt_for(config, checkpoint)
     generate(model, tokenizer, chosen[:1], group_size=1, temperature=temperature, max_new_tokens=4)  # warm-up
     ways, reference = [], None
-    for label, batch, prune in SAMPLING_WAYS:
+    for label, batch, prune, grow in SAMPLING_WAYS:
         started = time.perf_counter()
         rollouts = generate(model, tokenizer, chosen, group_size=group, temperature=temperature,
                             max_new_tokens=budget, base_seed=seed, batch_size=batch or n, progress=progress,
                             system_prompt=system_prompt, stop_repeats=config.stop_repeats,
-                            decoding_guards=config.decoding_guards, prune_finished=prune)
+                            decoding_guards=config.decoding_guards, prune_finished=prune, grow_in_place=grow)
         elapsed = time.perf_counter() - started
         tokens = [r.completion_token_ids for r in rollouts]
         reference = reference or tokens
         produced = sum(map(len, tokens))
-        ways.append({"way": label, "batch": batch or n, "prune_finished": prune, "seconds": elapsed,
+        ways.append({"way": label, "batch": batch or n, "prune_finished": prune, "grow_in_place": grow,
+                     "seconds": elapsed,
                      "tokens": produced, "tokens_per_s": produced / elapsed, "same_samples": tokens == reference})
     for w in ways:
         w["speedup"] = ways[0]["seconds"] / w["seconds"]

@@ -21,8 +21,10 @@ exactly those sampled; only the end moves.
 A row that has finished leaves the batch (its slice of the KV cache is
 dropped), so the tail of a batch decodes only the rows still running. On 2
 cores a decoding step costs about the same for 16 rows as for 24 (reading the
-weights dominates), so the default batch holds a whole cycle's rollouts:
-`paint-pipeline bench sample` measures both against the earlier scheme.
+weights dominates), so the default batch holds a whole cycle's rollouts. The
+KV cache grows in place (`kv_cache.py`) instead of being copied at every
+step. `paint-pipeline bench sample` measures each of these against the
+earlier scheme, on the same samples.
 
 Several ranks (torchrun): rows are sharded round-robin and gathered on rank 0
 in the original order.
@@ -38,6 +40,7 @@ import torch
 from tqdm import tqdm
 
 from paint_pipeline.policy.guards import GuardSet
+from paint_pipeline.policy.kv_cache import growing_cache
 from paint_pipeline.policy.prompting import render_chat
 from paint_pipeline.sketch_code import extract_code
 
@@ -81,7 +84,8 @@ def _top_p_filter(probs: torch.Tensor, top_p: float) -> torch.Tensor:
 
 @torch.no_grad()
 def _decode_batch(model, rows: list[Rollout], *, eos_ids: set[int], pad_id: int, max_new_tokens: int, top_p: float,
-                  device, stop_repeats: int = 0, guards: GuardSet | None = None, prune_finished: bool = True) -> None:
+                  device, stop_repeats: int = 0, guards: GuardSet | None = None, prune_finished: bool = True,
+                  grow_in_place: bool = True) -> None:
     """Fills completion_token_ids, sampling_logprobs and truncated of `rows` in place."""
     width = max(len(r.prompt_token_ids) for r in rows)
     ids = torch.full((len(rows), width), pad_id, dtype=torch.long)
@@ -97,7 +101,7 @@ def _decode_batch(model, rows: list[Rollout], *, eos_ids: set[int], pad_id: int,
     windows: list[set[tuple[int, ...]]] = [set() for _ in rows]  # every stop_repeats-token window seen so far
     states = [guards.new_state() for _ in rows] if guards is not None else []
     active = list(range(len(rows)))  # the rows still decoding, in the order of the batch's tensors
-    past = None
+    past = growing_cache(model) if grow_in_place else None  # None: the model's own DynamicCache
     step_ids = ids
     positions = (mask.cumsum(-1) - 1).clamp(min=0)
     for _ in range(max_new_tokens):
@@ -171,6 +175,7 @@ def generate(
     stop_repeats: int = 0,
     decoding_guards: Sequence[str] = (),
     prune_finished: bool = True,
+    grow_in_place: bool = True,
 ) -> list[Rollout]:
     """G rollouts per (prompt_id, prompt), in prompt order then sample order (on rank 0 when distributed)."""
     device = next(model.parameters()).device
@@ -192,7 +197,7 @@ def generate(
     for start in tqdm(batches, desc="sampling", unit="batch", disable=not progress or rank != 0):
         _decode_batch(model, mine[start : start + batch_size], eos_ids=eos_ids, pad_id=pad_id,
                       max_new_tokens=max_new_tokens, top_p=top_p, device=device, stop_repeats=stop_repeats,
-                      guards=guards, prune_finished=prune_finished)
+                      guards=guards, prune_finished=prune_finished, grow_in_place=grow_in_place)
     if was_training:
         model.train()
     for r in mine:
