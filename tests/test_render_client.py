@@ -25,7 +25,8 @@ class Scripted(BaseHTTPRequestHandler):
         self.server.requests.append((self.command, self.path, dict(self.headers)))  # type: ignore[attr-defined]
         length = int(self.headers.get("Content-Length") or 0)
         self.server.bodies.append(self.rfile.read(length) if length else b"")  # type: ignore[attr-defined]
-        status, body = self.server.script[self.path]  # type: ignore[attr-defined]
+        answer = self.server.script[self.path]  # type: ignore[attr-defined]
+        status, body = answer.pop(0) if isinstance(answer, list) else answer  # a list: one answer per request
         data = body if isinstance(body, bytes) else json.dumps(body).encode()
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
@@ -81,6 +82,46 @@ def test_render_batch_sends_items_with_token_and_parses_results(server):
     sent = json.loads(server.bodies[-1])
     assert sent["timeout_ms"] == 500
     assert sent["items"][1] == {"id": "b", "code": "y", "seed": 2, "size": 64}
+
+
+def test_a_sketch_that_ran_out_of_time_is_rendered_once_more_and_the_second_result_stands(server):
+    server.script["/render_batch"] = [
+        (200, {"results": [result("a"), result("slow", "TIMEOUT", None), result("hang", "TIMEOUT", None)]}),
+        (200, {"results": [result("slow"), result("hang", "TIMEOUT", None)]}),
+    ]
+    client = RendererClient(url_of(server), "secret-token-for-tests")  # pragma: allowlist secret
+    items = [RenderItem("a", "x", 1, 64), RenderItem("slow", "y", 2, 64), RenderItem("hang", "z", 3, 64)]
+    out = client.render_in_chunks(items, timeout_ms=500, progress=False)
+    assert [(r.id, r.status, r.attempts) for r in out] == [("a", "SUCCESS", 1), ("slow", "SUCCESS", 2),
+                                                           ("hang", "TIMEOUT", 2)]
+    second = json.loads(server.bodies[-1])
+    assert [it["id"] for it in second["items"]] == ["slow", "hang"]  # only the timeouts, with the same budget
+    assert second["timeout_ms"] == 500 and second["items"][0] == {"id": "slow", "code": "y", "seed": 2, "size": 64}
+    assert server.script["/render_batch"] == []  # two requests, no third
+
+
+def test_timeouts_stand_as_they_are_when_not_confirmed(server):
+    server.script["/render_batch"] = [(200, {"results": [result("slow", "TIMEOUT", None)]})]
+    client = RendererClient(url_of(server), "secret-token-for-tests")  # pragma: allowlist secret
+    out = client.render_in_chunks([RenderItem("slow", "y", 2, 64)], progress=False, confirm_timeouts=False)
+    assert [(r.status, r.attempts) for r in out] == [("TIMEOUT", 1)]
+
+
+def test_the_renders_table_keeps_attempts_and_reads_tables_written_before_it_had_them(tmp_path):
+    import pyarrow.parquet as pq
+
+    from paint_pipeline.render.client import RenderResult
+    from paint_pipeline.render.table import load_results, read_renders, to_table
+
+    results = [RenderResult("s1", "SUCCESS", b"\x89PNG", 10.0, attempts=2), RenderResult("s2", "TIMEOUT", None, 9.0)]
+    table = to_table(results, ["c/p/0", "c/p/1"], tmp_path)
+    pq.write_table(table, tmp_path / "new.parquet")
+    assert [r.attempts for r in load_results(read_renders(tmp_path / "new.parquet"))] == [2, 1]
+    pq.write_table(table.drop_columns(["attempts"]), tmp_path / "old.parquet")
+    assert [r.attempts for r in load_results(read_renders(tmp_path / "old.parquet"))] == [1, 1]
+    pq.write_table(table.drop_columns(["status"]), tmp_path / "broken.parquet")
+    with pytest.raises(ValueError, match="broken.parquet: not a renders table, missing columns status"):
+        read_renders(tmp_path / "broken.parquet")
 
 
 def test_service_errors_are_not_retried_and_name_url_and_message(server):

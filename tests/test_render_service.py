@@ -54,6 +54,14 @@ def test_service_renders_and_reports_health(service):
     assert results[2].errors and results[2].errors[0].startswith("line 2")
 
 
+def test_a_hanging_sketch_times_out_twice_and_the_others_render_once(service):
+    results = service.render_in_chunks([RenderItem("blue", BLUE, 1, 64), RenderItem("hang", HANG, 1, 64)],
+                                       timeout_ms=1500, progress=False)
+    assert [(r.id, r.status, r.attempts) for r in results] == [("blue", "SUCCESS", 1), ("hang", "TIMEOUT", 2)]
+    assert results[1].render_ms >= 1500  # the second render ran out its whole budget too
+    assert service.render_batch([RenderItem("after", BLUE, 1, 64)])[0].ok
+
+
 def test_service_is_reused_at_a_configured_url(service):
     reuse = RendererService(service.url, token=service.token)
     client = reuse.start()

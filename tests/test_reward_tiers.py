@@ -47,6 +47,14 @@ def test_every_failure_scores_zero_and_names_status_and_first_error(status):
     assert flags == ["render_failed"]
 
 
+def test_the_explanation_says_when_a_sketch_was_rendered_twice_after_a_timeout():
+    tier, _ = score_compile(result(None, "TIMEOUT", attempts=2), CFG)
+    assert tier.score == 0.0 and tier.explanation.startswith("TIMEOUT (in both of 2 renders): ")
+    tier, _ = score_compile(result(png_of(blank()), attempts=2), CFG)
+    assert tier.score == 1.0 and tier.explanation == "SUCCESS in 100 ms on render 2 (the first ran out of time)"
+    assert score_compile(result(png_of(blank())), CFG)[0].explanation == "SUCCESS in 100 ms"
+
+
 def test_truncation_repair_earns_partial_credit_other_repairs_do_not_cost():
     truncated = result(png_of(blank()), repairs=[f"{TRUNCATION_REPAIR_PREFIX} (truncation): appended \"}}\""])
     tier, flags = score_compile(truncated, CFG)

@@ -31,7 +31,10 @@ SCHEMA = pa.schema([
     pa.field("errors", pa.list_(pa.string())),
     pa.field("console", pa.list_(pa.string())),
     pa.field("repairs", pa.list_(pa.string())),
+    pa.field("attempts", pa.int32(), nullable=False),  # 2: rendered again after a TIMEOUT (render_in_chunks)
 ])
+# Columns added since the first tables were written: an older table lacks them and reads with their defaults.
+ADDED_COLUMNS = {"attempts": 1}
 
 
 class RenderFileError(ValueError):
@@ -58,13 +61,14 @@ def to_table(results: Sequence[RenderResult], sample_ids: Sequence[str], image_d
             "render_ms": float(r.render_ms), "brush_calls": json.dumps(r.brush_calls, sort_keys=True),
             "text_calls": int(r.text_calls), "brushes_used": list(r.brushes_used),
             "dom_text_chars": int(r.dom_text_chars), "errors": list(r.errors), "console": list(r.console)[:20],
-            "repairs": list(r.repairs),
+            "repairs": list(r.repairs), "attempts": int(r.attempts),
         })
     return pa.Table.from_pylist(rows, schema=SCHEMA)
 
 
 def read_renders(path: str | Path) -> pa.Table:
-    return read_checked(path, SCHEMA, what="renders", error=RenderFileError)
+    required = pa.schema([f for f in SCHEMA if f.name not in ADDED_COLUMNS])
+    return read_checked(path, required, what="renders", error=RenderFileError)
 
 
 def load_results(table: pa.Table) -> list[RenderResult]:
@@ -85,5 +89,6 @@ def load_results(table: pa.Table) -> list[RenderResult]:
             brush_calls=json.loads(row["brush_calls"]), text_calls=row["text_calls"],
             brushes_used=list(row["brushes_used"] or []), dom_text_chars=row["dom_text_chars"],
             errors=list(row["errors"] or []), console=list(row["console"] or []), repairs=list(row["repairs"] or []),
+            attempts=int(row.get("attempts", ADDED_COLUMNS["attempts"])),
         ))
     return out

@@ -60,7 +60,8 @@ def score_compile(render: RenderResult, config: RewardConfig) -> tuple[TierScore
         first = _clip(render.errors[0]) if render.errors else "no error message"
         meaning = FAILURE_MEANING.get(render.status, "failed")
         line = error_line(render)
-        return (TierScore("compile", 0.0, weight, f"{render.status}: {meaning}; first error: {first}",
+        again = f" (in both of {render.attempts} renders)" if render.attempts > 1 else ""
+        return (TierScore("compile", 0.0, weight, f"{render.status}{again}: {meaning}; first error: {first}",
                           details={} if line is None else {"error_line": line}), ["render_failed"])
     if truncation_repaired(render):
         return (
@@ -71,4 +72,6 @@ def score_compile(render: RenderResult, config: RewardConfig) -> tuple[TierScore
         )
     other = [r for r in render.repairs if not r.startswith(TRUNCATION_REPAIR_PREFIX)]
     note = f" (formatting repairs: {len(other)})" if other else ""
+    if render.attempts > 1:
+        note += f" on render {render.attempts} (the first ran out of time)"
     return TierScore("compile", 1.0, weight, f"SUCCESS in {render.render_ms:.0f} ms{note}"), []
