@@ -188,8 +188,8 @@ def run_sampling_benchmark(config: PolicyConfig, *, checkpoint=None, prompts: in
         reference = reference or tokens
         produced = sum(map(len, tokens))
         ways.append({"way": label, "batch": batch or n, "prune_finished": prune, "grow_in_place": grow,
-                     "seconds": elapsed,
-                     "tokens": produced, "tokens_per_s": produced / elapsed, "same_samples": tokens == reference})
+                     "seconds": elapsed, "tokens": produced, "tokens_per_s": produced / elapsed,
+                     "same_samples": tokens == reference})
     for w in ways:
         w["speedup"] = ways[0]["seconds"] / w["seconds"]
     lengths = sorted(len(t) for t in reference)
