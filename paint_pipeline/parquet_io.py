@@ -26,14 +26,24 @@ def write_table(table: pa.Table, path: str | Path) -> Path:
     return path
 
 
-def read_checked(path: str | Path, schema: pa.Schema, *, what: str, error: type[Exception]) -> pa.Table:
-    """Reads a Parquet file, raising `error` naming the file when it is unreadable or lacks a column of `schema`."""
+def read_checked(path: str | Path, schema: pa.Schema, *, what: str, error: type[Exception],
+                 added: dict[str, object] | None = None) -> pa.Table:
+    """Reads a Parquet file, raising `error` naming the file when it is unreadable or lacks a column of `schema`.
+
+    `added` names columns of `schema` that came after the first tables were written, with the value a table
+    written before them stands for: such a table reads with the column filled with it.
+    """
     path = Path(path)
+    added = added or {}
     try:
         table = pq.read_table(path)
     except (OSError, pa.ArrowException) as exc:
         raise error(f"{path}: not a readable Parquet file: {exc}") from None
-    missing = [f.name for f in schema if f.name not in table.column_names]
+    missing = [f.name for f in schema if f.name not in table.column_names and f.name not in added]
     if missing:
         raise error(f"{path}: not a {what} table, missing columns {', '.join(missing)}")
+    for name, value in added.items():
+        if name not in table.column_names:
+            field = schema.field(name)
+            table = table.append_column(field, pa.array([value] * table.num_rows, field.type))
     return table

@@ -58,9 +58,5 @@ def write_rollouts(table: pa.Table, path: str | Path) -> Path:
 
 
 def read_rollouts(path: str | Path) -> pa.Table:
-    table = read_checked(path, SCHEMA.remove(SCHEMA.get_field_index("decoding_guards")), what="rollouts",
-                         error=RolloutFileError)
-    if "decoding_guards" not in table.column_names:  # written before the guards existed: sampled without any
-        table = table.append_column(SCHEMA.field("decoding_guards"),
-                                    pa.array([[] for _ in range(table.num_rows)], pa.list_(pa.string())))
-    return table
+    # A table written before the guards existed was sampled without any.
+    return read_checked(path, SCHEMA, what="rollouts", error=RolloutFileError, added={"decoding_guards": []})

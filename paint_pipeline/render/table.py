@@ -33,7 +33,7 @@ SCHEMA = pa.schema([
     pa.field("repairs", pa.list_(pa.string())),
     pa.field("attempts", pa.int32(), nullable=False),  # 2: rendered again after a TIMEOUT (render_in_chunks)
 ])
-# Columns added since the first tables were written: an older table lacks them and reads with their defaults.
+# Columns added since the first tables were written, with the value an older table that lacks one stands for.
 ADDED_COLUMNS = {"attempts": 1}
 
 
@@ -67,8 +67,7 @@ def to_table(results: Sequence[RenderResult], sample_ids: Sequence[str], image_d
 
 
 def read_renders(path: str | Path) -> pa.Table:
-    required = pa.schema([f for f in SCHEMA if f.name not in ADDED_COLUMNS])
-    return read_checked(path, required, what="renders", error=RenderFileError)
+    return read_checked(path, SCHEMA, what="renders", error=RenderFileError, added=ADDED_COLUMNS)
 
 
 def load_results(table: pa.Table) -> list[RenderResult]:
@@ -89,6 +88,6 @@ def load_results(table: pa.Table) -> list[RenderResult]:
             brush_calls=json.loads(row["brush_calls"]), text_calls=row["text_calls"],
             brushes_used=list(row["brushes_used"] or []), dom_text_chars=row["dom_text_chars"],
             errors=list(row["errors"] or []), console=list(row["console"] or []), repairs=list(row["repairs"] or []),
-            attempts=int(row.get("attempts", ADDED_COLUMNS["attempts"])),
+            attempts=int(row.get("attempts", ADDED_COLUMNS["attempts"])),  # tables not read through read_renders
         ))
     return out
