@@ -162,13 +162,13 @@ PROFILES: dict[str, dict[str, Any]] = {
     # unless the paired drop is beyond sampling noise (checks.not_worse). Temperatures are low: the
     # warm-started 135M model compiles 41.7% of validation sketches at T=0.3 and 20.8% at T=0.7, and GRPO
     # learns only from groups where some samples compile. The warm start's 200 steps over 4 variants per prompt
-    # (the field defaults) took held-out compile success from 27.5% (100 steps) to 67.5% (README). The GRPO
+    # (the field defaults) took held-out compile success from 27.5% (100 steps) to 67.5% (docs/experiments.md). The GRPO
     # step stays small: 4x the learning rate over 3 passes of the same 12 rollouts dropped held-out compile
-    # success from 75% to 42% (profiles/experiments/grpo-lr2e-4-steps6.json, README "Does it learn?"); more
+    # success from 75% to 42% (profiles/experiments/grpo-lr2e-4-steps6.json, docs/experiments.md); more
     # rollouts per step is the lever, so the default uses the cycle's time for 24 of them rather than 12.
     # The decoding guards took the warm start's held-out compile success from 60.0% to 87.5% on 40 test
     # prompts (README "Decoding guards").
-    # The stroke guard came on after a curve trained with it (README "Trained with the guard") matched or beat
+    # The stroke guard came on after a curve trained with it (docs/experiments.md) matched or beat
     # the api,brackets curve at every cycle, in compile success and in mean total, with no "No brush or color set".
     "default": {
         "policy": {"system_prompt": "api", "prompts_per_cycle": 6, "group_size": 4, "steps_per_cycle": 4,

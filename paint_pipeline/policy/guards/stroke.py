@@ -5,7 +5,7 @@ Why: p5.brush throws "No brush or color set" when `line` or `flowLine` runs afte
 `brush.stroke` turns it on again), and when a shape is hatched in that state with
 no hatch brush: the hatch draws its lines with `line()`. The warm start's corpus
 calls `noStroke()` before every wash and fill and `set(...)` before every line; the
-GRPO cycles wear that pairing down, and in the README's learning curve this one
+GRPO cycles wear that pairing down, and in the api,brackets learning curve (docs/experiments.md) this one
 error grew from none to 4 of 48 held-out sketches by cycle-0003. It is a
 RUNTIME_ERROR the sampler can see coming, as the other guards see an invented name
 or a wrong closer.
