@@ -57,11 +57,30 @@ def test_a_held_out_summary_names_its_most_common_failures():
     statuses = ["SUCCESS", "RUNTIME_ERROR", "RUNTIME_ERROR", "PARSE_ERROR"]
     explanations = ["SUCCESS: it ran", field.format(n=3, f="sky"), field.format(n=9, f="leaf"),
                     "PARSE_ERROR: the code does not parse; first error: line 2: SyntaxError: Unexpected token ')'"]
-    columns = {"status": statuses, "compile_explanation": explanations, "total": [0.5, 0.0, 0.0, 0.0]}
+    columns = {"sample_id": [f"eval-cycle-0001-test/test-000{i}/0" for i in range(4)], "status": statuses,
+               "compile_explanation": explanations, "total": [0.5, 0.0, 0.0, 0.0]}
     columns |= {f"{t}_score": [0.5, 0.0, 0.0, 0.0] for t in TIERS}
     summary = summarize("cycle-0001", pa.table(columns))
     assert summary.compile_success == 0.25
+    assert summary.sample_totals == {"test-0000/0": 0.5, "test-0001/0": 0.0, "test-0002/0": 0.0, "test-0003/0": 0.0}
     assert summary.failures == [("RUNTIME_ERROR: Error: Field … does not exist", 2),
                                 ("PARSE_ERROR: SyntaxError: Unexpected token ')'", 1)]
     assert failure_lines([summary]) == ["cycle-0001 failed: 2 x RUNTIME_ERROR: Error: Field … does not exist; "
                                         "1 x PARSE_ERROR: SyntaxError: Unexpected token ')'"]
+
+
+def test_the_verdict_pairs_the_last_cycle_with_cycle_0_sample_by_sample():
+    from paint_pipeline.pipeline.steps import bootstrap_ci
+
+    keys = [f"test-{i:04d}/0" for i in range(6)]
+    before = dict(zip(keys, [0.0, 0.5, 0.6, 0.4, 0.7, 0.5]))
+    after = dict(zip(keys, [0.9, 0.6, 0.7, 0.5, 0.8, 0.6]))
+    start, last = row("cycle 0 (warm start)", 0.8, (0.45, 0.2, 0.7)), row("cycle-0002", 1.0, (0.62, 0.5, 0.75))
+    start.sample_totals, last.sample_totals = before, after
+    deltas = [after[k] - before[k] for k in sorted(keys)]
+    check = verdict([start, row("cycle-0001", 0.9, (0.5, 0.3, 0.7)), last])
+    assert check.paired_change == pytest.approx((sum(deltas) / 6, *bootstrap_ci(deltas)))
+    assert check.paired_change[1] > 0 and not check.intervals_separate  # pairing sees what the intervals hide
+    assert check.lines()[-1].startswith("paired change of the total, last cycle vs cycle 0 (6 samples): +0.233 [95% CI")
+    last.sample_totals = {**after, "test-0099/0": 0.3}  # not the same samples: nothing to pair, no line
+    assert verdict([start, last]).paired_change is None and len(verdict([start, last]).lines()) == 3

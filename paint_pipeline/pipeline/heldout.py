@@ -28,6 +28,9 @@ class HeldOutRow:
     tiers: dict[str, tuple[float, float, float]]  # mean, ci low, ci high
     total: tuple[float, float, float]
     failures: list[tuple[str, int]] = field(default_factory=list)  # the most common kinds, most common first
+    # Each sample's total by `<prompt_id>/<k>` (the policy's label dropped): every policy of a curve is evaluated
+    # on the same prompts and seeds, so two rows pair sample by sample (learning_curve.verdict).
+    sample_totals: dict[str, float] = field(default_factory=dict)
 
 
 def summarize(label: str, table, seed: int = 0) -> HeldOutRow:
@@ -40,9 +43,11 @@ def summarize(label: str, table, seed: int = 0) -> HeldOutRow:
         values = table.column(f"{t}_score").to_numpy()
         tiers[t] = (float(values.mean()), *bootstrap_ci(values, seed=seed))
     totals = table.column("total").to_numpy()
+    ids = [sid.split("/", 1)[-1] for sid in table.column("sample_id").to_pylist()]
     return HeldOutRow(label, table.num_rows, float(ok.mean()), bootstrap_ci(ok, seed=seed), tiers,
                       (float(totals.mean()), *bootstrap_ci(totals, seed=seed)),
-                      failure_kinds(zip(statuses, table.column("compile_explanation").to_pylist()), top=4))
+                      failure_kinds(zip(statuses, table.column("compile_explanation").to_pylist()), top=4),
+                      dict(zip(ids, (float(t) for t in totals))))
 
 
 def start_checkpoint(settings: PipelineSettings) -> str | None:
