@@ -15,7 +15,7 @@ import numpy as np
 
 from paint_pipeline.pipeline.cycles import WARM_START, checkpoint_dir
 from paint_pipeline.pipeline.settings import PipelineSettings
-from paint_pipeline.pipeline.steps import bootstrap_ci, cached_evaluation
+from paint_pipeline.pipeline.steps import bootstrap_ci, cached_evaluation, sample_totals
 from paint_pipeline.reward.config import TIERS
 
 
@@ -43,11 +43,10 @@ def summarize(label: str, table, seed: int = 0) -> HeldOutRow:
         values = table.column(f"{t}_score").to_numpy()
         tiers[t] = (float(values.mean()), *bootstrap_ci(values, seed=seed))
     totals = table.column("total").to_numpy()
-    ids = [sid.split("/", 1)[-1] for sid in table.column("sample_id").to_pylist()]
     return HeldOutRow(label, table.num_rows, float(ok.mean()), bootstrap_ci(ok, seed=seed), tiers,
                       (float(totals.mean()), *bootstrap_ci(totals, seed=seed)),
                       failure_kinds(zip(statuses, table.column("compile_explanation").to_pylist()), top=4),
-                      dict(zip(ids, (float(t) for t in totals))))
+                      sample_totals(table))
 
 
 def start_checkpoint(settings: PipelineSettings) -> str | None:

@@ -14,7 +14,7 @@ from typing import Sequence
 
 from paint_pipeline.pipeline.cycles import CYCLE_RE, cycle_index
 from paint_pipeline.pipeline.heldout import HeldOutRow
-from paint_pipeline.pipeline.steps import bootstrap_ci
+from paint_pipeline.pipeline.steps import bootstrap_ci, paired_deltas
 from paint_pipeline.reward.config import TIERS
 
 # The targets of issue 6 (CPU, embedded default).
@@ -63,11 +63,10 @@ def verdict(rows: Sequence[HeldOutRow]) -> Verdict:
     first, last = rows[0], rows[-1]
     base = first.total[0]
     gain = (last.total[0] - base) / base if base > 0 else None
-    paired = None
-    keys = sorted(first.sample_totals)
-    if keys and set(keys) == set(last.sample_totals):
-        deltas = [last.sample_totals[k] - first.sample_totals[k] for k in keys]
-        paired = (sum(deltas) / len(deltas), *bootstrap_ci(deltas))
+    paired, deltas = None, []
+    if first.sample_totals and set(first.sample_totals) == set(last.sample_totals):
+        deltas = paired_deltas(last.sample_totals, first.sample_totals)
+        paired = (float(deltas.mean()), *bootstrap_ci(deltas))
     return Verdict(
         compile_success=last.compile_success,
         compile_target_met=last.compile_success >= TARGET_COMPILE,
@@ -75,7 +74,7 @@ def verdict(rows: Sequence[HeldOutRow]) -> Verdict:
         gain_target_met=gain is not None and gain >= TARGET_GAIN,
         intervals_separate=last.total[1] > first.total[2],
         paired_change=paired,
-        paired_samples=len(keys) if paired else 0,
+        paired_samples=len(deltas),
     )
 
 

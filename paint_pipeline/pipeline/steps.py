@@ -185,23 +185,27 @@ def cached_evaluation(settings: PipelineSettings, checkpoint: str | None, client
     return table
 
 
-def paired_total_deltas(current: pa.Table, parent: pa.Table) -> np.ndarray:
-    """Total reward of each held-out sample minus its parent's on the same prompt and seed.
+def sample_totals(table: pa.Table) -> dict[str, float]:
+    """Each held-out sample's total by `<prompt_id>/<k>`: its id `<label>/<prompt_id>/<k>` with the policy's
+    label dropped, so the evaluations of two policies on the same prompts and seeds pair key by key."""
+    ids = [sid.split("/", 1)[-1] for sid in table.column("sample_id").to_pylist()]
+    return dict(zip(ids, (float(t) for t in table.column("total").to_pylist())))
 
-    Both evaluations sample the same prompts with the same seeds, so `<label>/<prompt_id>/<k>` pairs them
-    once the label is dropped. Pairing removes the prompt-to-prompt spread (some prompts are simply harder)
-    from the comparison; what is left is the change of the policy plus resampling noise.
-    """
-    def totals(table: pa.Table) -> dict[str, float]:
-        ids = [sid.split("/", 1)[-1] for sid in table.column("sample_id").to_pylist()]
-        return dict(zip(ids, table.column("total").to_pylist()))
 
-    now, before = totals(current), totals(parent)
+def paired_deltas(now: dict[str, float], before: dict[str, float]) -> np.ndarray:
+    """`now[k] - before[k]` over the samples both hold (sample_totals), in sorted key order. Pairing removes the
+    prompt-to-prompt spread (some prompts are simply harder) from the comparison; what is left is the change of
+    the policy plus resampling noise."""
     if set(now) != set(before):
         missing = sorted(set(now) ^ set(before))
         raise ValueError(f"the two evaluations did not sample the same prompts and seeds ({len(missing)} unpaired "
                          f"samples, e.g. {missing[:3]}): were they made with different evaluation settings?")
     return np.array([now[k] - before[k] for k in sorted(now)], dtype=np.float64)
+
+
+def paired_total_deltas(current: pa.Table, parent: pa.Table) -> np.ndarray:
+    """Total reward of each held-out sample minus its parent's on the same prompt and seed (paired_deltas)."""
+    return paired_deltas(sample_totals(current), sample_totals(parent))
 
 
 def compare_evaluations(current: pa.Table, parent: pa.Table, *, confidence: float = 0.95) -> dict[str, float]:
