@@ -155,15 +155,15 @@ class PipelineSettings:
 
 
 PROFILES: dict[str, dict[str, Any]] = {
-    # The embedded default on a 2-core CPU, sized so a cycle takes at most about 10 minutes (6.4-8.3 measured):
-    # 6 prompts x 4 samples (sampling 24 sketches of ~700 tokens in one batch, ~2.5-3 minutes, dominates), 4
-    # optimizer steps that each see 6 rollouts once (~2 minutes), 12 held-out samples per checkpoint (~1 minute). With so few samples the floors guard
-    # against collapse, not noise: 5% of renders succeed (2 of 24), and a held-out mean within 0.1 of the parent's
+    # The embedded default on a 2-core CPU, sized so a cycle takes at most about 10 minutes (6.2-8.2 measured):
+    # 6 prompts x 4 samples (sampling 24 sketches of ~700 tokens in one batch, ~2.5 minutes, dominates), 4
+    # optimizer steps that each see 6 rollouts once (~2 minutes), 12 held-out samples per checkpoint (~1 minute).
+    # With so few samples the floors guard against collapse, not noise: 5% of renders succeed (2 of 24), and a held-out mean within 0.1 of the parent's
     # unless the paired drop is beyond sampling noise (checks.not_worse). Temperatures are low: the
     # warm-started 135M model compiles 41.7% of validation sketches at T=0.3 and 20.8% at T=0.7, and GRPO
     # learns only from groups where some samples compile. The warm start's 200 steps over 4 variants per prompt
-    # (the field defaults) took held-out compile success from 27.5% (100 steps) to 67.5% (docs/experiments.md). The GRPO
-    # step stays small: 4x the learning rate over 3 passes of the same 12 rollouts dropped held-out compile
+    # (the field defaults) took held-out compile success from 27.5% (100 steps) to 67.5% (docs/experiments.md).
+    # The GRPO step stays small: 4x the learning rate over 3 passes of the same 12 rollouts dropped held-out compile
     # success from 75% to 42% (profiles/experiments/grpo-lr2e-4-steps6.json, docs/experiments.md); more
     # rollouts per step is the lever, so the default uses the cycle's time for 24 of them rather than 12.
     # The decoding guards took the warm start's held-out compile success from 60.0% to 87.5% on 40 test
