@@ -20,10 +20,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def cards_by_sample(table) -> dict[str, dict]:
-    """The scorecards of one evaluation keyed by `<prompt_id>/<k>` (the policy's label dropped, as
-    steps.paired_total_deltas pairs them)."""
+    """The scorecards of one evaluation keyed by steps.sample_key (`<prompt_id>/<k>`), as
+    steps.paired_total_deltas pairs them."""
+    from paint_pipeline.pipeline.steps import sample_key
+
     rows = table.select(["sample_id", "status", "total", "compile_explanation"]).to_pylist()
-    return {r["sample_id"].split("/", 1)[-1]: r for r in rows}
+    return {sample_key(r["sample_id"]): r for r in rows}
 
 
 def compare(before_table, after_table) -> dict:

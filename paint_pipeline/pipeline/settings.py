@@ -158,8 +158,8 @@ PROFILES: dict[str, dict[str, Any]] = {
     # The embedded default on a 2-core CPU, sized so a cycle takes at most about 10 minutes (6.2-8.2 measured):
     # 6 prompts x 4 samples (sampling 24 sketches of ~700 tokens in one batch, ~2.5 minutes, dominates), 4
     # optimizer steps that each see 6 rollouts once (~2 minutes), 12 held-out samples per checkpoint (~1 minute).
-    # With so few samples the floors guard against collapse, not noise: 5% of renders succeed (2 of 24), and a held-out mean within 0.1 of the parent's
-    # unless the paired drop is beyond sampling noise (checks.not_worse). Temperatures are low: the
+    # With so few samples the floors guard against collapse, not noise: 5% of renders succeed (2 of 24), and a
+    # held-out mean within 0.1 of the parent's unless the paired drop is beyond sampling noise (checks.not_worse). Temperatures are low: the
     # warm-started 135M model compiles 41.7% of validation sketches at T=0.3 and 20.8% at T=0.7, and GRPO
     # learns only from groups where some samples compile. The warm start's 200 steps over 4 variants per prompt
     # (the field defaults) took held-out compile success from 27.5% (100 steps) to 67.5% (docs/experiments.md).

@@ -185,10 +185,15 @@ def cached_evaluation(settings: PipelineSettings, checkpoint: str | None, client
     return table
 
 
+def sample_key(sample_id: str) -> str:
+    """`<prompt_id>/<k>` of a held-out sample id `<label>/<prompt_id>/<k>`: the policy's label dropped, so the
+    evaluations of two policies on the same prompts and seeds pair key by key."""
+    return sample_id.split("/", 1)[-1]
+
+
 def sample_totals(table: pa.Table) -> dict[str, float]:
-    """Each held-out sample's total by `<prompt_id>/<k>`: its id `<label>/<prompt_id>/<k>` with the policy's
-    label dropped, so the evaluations of two policies on the same prompts and seeds pair key by key."""
-    ids = [sid.split("/", 1)[-1] for sid in table.column("sample_id").to_pylist()]
+    """Each held-out sample's total by its sample_key."""
+    ids = [sample_key(sid) for sid in table.column("sample_id").to_pylist()]
     return dict(zip(ids, (float(t) for t in table.column("total").to_pylist())))
 
 
