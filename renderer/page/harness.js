@@ -1,79 +1,174 @@
 // In-page harness: runs in the render page before any other script.
 //
-// The sketch that runs after it is hostile. So the harness captures every
-// built-in it relies on before the sketch can patch them, keeps its state in
-// this closure (never on window), and reports once, through a CDP binding it
-// removes from window before the sketch runs. The sketch therefore cannot
-// forge or reset the p5.brush call counts, the status or the image.
+// What it is trusted with, and why that is little. The sketch that runs after
+// it is hostile and shares its realm, so the harness never decides a status
+// that the sketch could steer:
+// - errors (their status, message and line) are read by the service from the
+//   DevTools protocol; all the harness does is stop page listeners from
+//   cancelling error events (a first capturing listener), so the browser
+//   reports every uncaught error;
+// - the one call that starts the read-back comes from p5's private start-up,
+//   after p5's own `await #_setup()` resolved (src/libraries.js patches p5 to
+//   pass it through a closure); `_draw`, lifecycle hooks and everything else
+//   the sketch can call only draw;
+// - the report goes through a DevTools binding deleted from window before the
+//   sketch exists, carries a per-render secret announced in the harness's
+//   first message, and is accepted by the service only from this document's
+//   execution context;
+// - it uses only built-ins captured before the sketch runs, called with
+//   Reflect.apply on values whose behaviour page script cannot change
+//   (primitives, null-prototype objects, brand-checked platform objects).
+// What still comes from the page is listed in renderer/README.md.
 //
 // Stages: ppHarness(CONFIG) runs first; window.__pp_after_libs() runs once
-// p5 (and p5.brush, when loaded) have loaded and removes itself; the sketch
-// script follows; p5 starts on the load event.
+// p5 (and p5.brush, when loaded) have loaded and removes itself; the service
+// then runs the sketch (Runtime.runScript) while the parser waits on a gate
+// script; p5 starts on the load event.
 /* eslint-disable no-restricted-globals */
 function ppHarness(CONFIG) {
   'use strict';
   const W = window;
+  const O = Object;
   const apply = Reflect.apply;
   const construct = Reflect.construct;
-  const defineProperty = Object.defineProperty;
-  const getOwnPropertyNames = Object.getOwnPropertyNames;
-  const freeze = Object.freeze;
+  const defineProperty = O.defineProperty;
+  const getOwnPropertyDescriptor = O.getOwnPropertyDescriptor;
+  const getOwnPropertyNames = O.getOwnPropertyNames;
+  const hasOwn = O.hasOwn;
+  const create = O.create;
+  const freeze = O.freeze;
+  const preventExtensions = O.preventExtensions;
   const stringify = JSON.stringify;
   const StringOf = String;
   const ProxyCtor = Proxy;
-  const ErrorEventCtor = ErrorEvent;
-  const SyntaxErrorCtor = SyntaxError;
+  const WeakSetProto = WeakSet.prototype;
+  const newWeakSet = () => construct(WeakSet, []);
+  const weakHas = WeakSetProto.has;
+  const weakAdd = WeakSetProto.add;
+  const strSlice = String.prototype.slice;
+  const strLower = String.prototype.toLowerCase;
+  const strIndexOf = String.prototype.indexOf;
+  const strStartsWith = String.prototype.startsWith;
   const now = performance.now.bind(performance);
   const setTimeoutRef = W.setTimeout.bind(W);
+  const getRandomValues = Crypto.prototype.getRandomValues;
+  const cryptoObj = W.crypto;
   const addEventListener = EventTarget.prototype.addEventListener;
+  const stopImmediatePropagation = Event.prototype.stopImmediatePropagation;
+  const getter = (proto, name) => getOwnPropertyDescriptor(proto, name).get;
+  const setter = (proto, name) => getOwnPropertyDescriptor(proto, name).set;
+  const eventTarget = getter(Event.prototype, 'target');
   const createElement = Document.prototype.createElement;
-  const canvasGetContext = HTMLCanvasElement.prototype.getContext;
-  const canvasToDataURL = HTMLCanvasElement.prototype.toDataURL;
+  const canvasProto = HTMLCanvasElement.prototype;
+  const canvasGetContext = canvasProto.getContext;
+  const canvasToDataURL = canvasProto.toDataURL;
+  const canvasWidthGet = getter(canvasProto, 'width');
+  const canvasHeightGet = getter(canvasProto, 'height');
+  const setCanvasWidth = setter(canvasProto, 'width');
+  const setCanvasHeight = setter(canvasProto, 'height');
+  const isConnectedGetter = getter(Node.prototype, 'isConnected');
   const ctx2d = CanvasRenderingContext2D.prototype;
   const offscreen2d = typeof OffscreenCanvasRenderingContext2D === 'function' ? OffscreenCanvasRenderingContext2D.prototype : null;
+  const OffscreenProto = typeof OffscreenCanvas === 'function' ? OffscreenCanvas.prototype : null;
   const drawImage = ctx2d.drawImage;
   const fillRect = ctx2d.fillRect;
-  const setter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).set;
-  const setCanvasWidth = setter(HTMLCanvasElement.prototype, 'width');
-  const setCanvasHeight = setter(HTMLCanvasElement.prototype, 'height');
   const setFillStyle = setter(ctx2d, 'fillStyle');
-  const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
-  const createTreeWalker = Document.prototype.createTreeWalker;
-  const walkerNextNode = TreeWalker.prototype.nextNode;
-  const nodeValueOf = getter(Node.prototype, 'nodeValue');
-  const parentNodeOf = getter(Node.prototype, 'parentNode');
-  const nodeNameOf = getter(Node.prototype, 'nodeName');
-  const stringTrim = String.prototype.trim;
-  const fnToString = Function.prototype.toString;
-  const regexTest = RegExp.prototype.test;
-  const isConnectedGetter = Object.getOwnPropertyDescriptor(Node.prototype, 'isConnected').get;
+  const imageCurrentSrc = getter(HTMLImageElement.prototype, 'currentSrc');
+  const blobType = getter(Blob.prototype, 'type');
+  const createObjectURL = URL.createObjectURL;
+  const gl1Finish = WebGLRenderingContext.prototype.finish;
+  const gl2Finish = typeof WebGL2RenderingContext === 'function' ? WebGL2RenderingContext.prototype.finish : null;
   const doc = document;
 
   // window.name survives navigations within a tab: a channel between sketches.
   W.name = '';
 
-  // The one channel to the service; unreachable from the sketch from here on.
+  // --- the channel to the service ------------------------------------------------
   const report = W[CONFIG.binding];
   delete W[CONFIG.binding];
+  // The secret exists only here and in the service: nothing the page can read
+  // (its HTML, globals, the binding's name) is enough to make a report count.
+  const secret = (() => {
+    const words = apply(getRandomValues, cryptoObj, [construct(Uint32Array, [4])]);
+    let hex = '';
+    for (let i = 0; i < 4; i++) hex += `${(words[i] >>> 0) + 4294967296}`; // digits only, no string methods
+    return hex;
+  })();
+  const send = (payload) => apply(report, W, [stringify(payload)]);
+  {
+    const hello = create(null);
+    hello.kind = 'hello';
+    hello.secret = secret;
+    send(hello);
+  }
 
-  // --- state (closure only) -------------------------------------------------
+  // --- state (closure only) -------------------------------------------------------
   const t0 = now();
   let finished = false;
-  let blockedReason = null;
-  const brushCalls = Object.create(null);
+  const brushCalls = create(null);
   let textCalls = 0;
-  const brushNames = Object.create(null); // brushes the sketch selected (set/pick/hatchStyle)
-  let callDepth = 0; // >0 while inside a counted call: inner calls are not counted
+  const brushNames = create(null); // built-in brushes the sketch selected (set/pick/hatchStyle)
+  let brushDepth = 0; // >0 inside a counted p5.brush call: its inner calls are p5.brush's own
   let hookDepth = 0; // >0 while p5 runs library lifecycle hooks (p5.brush flushes)
   let sketchMs = 0; // time spent inside the sketch's setup() and draw()
-  let frames = 0;
+  let framesDrawn = 0; // draw() calls of the main instance that returned
+  let consoleCalls = 0;
   let mainInstance = null;
-  const marks = Object.create(null); // ms since harness start, for profiling
+  const driven = newWeakSet();
+  const marks = create(null); // ms since harness start, for profiling
   const mark = (name) => { marks[name] = now() - t0; };
-  const DRIVEN = Symbol('driven');
-  const COUNTED = Symbol('counted');
 
-  // --- determinism: a seeded Math.random before any library captures it ------
+  function finish(status, detail, image) {
+    if (finished) return;
+    finished = true;
+    // Null-prototype objects holding primitives only: serialising them calls
+    // nothing the sketch can replace.
+    const calls = create(null);
+    for (const k of getOwnPropertyNames(brushCalls)) calls[k] = brushCalls[k];
+    const brushes = create(null);
+    for (const k of getOwnPropertyNames(brushNames)) brushes[k] = true;
+    const payload = create(null);
+    payload.kind = 'result';
+    payload.secret = secret;
+    payload.status = status;
+    payload.detail = detail == null ? null : apply(strSlice, StringOf(detail), [0, 2000]);
+    payload.image = image || null;
+    payload.brush_calls = calls;
+    payload.text_calls = textCalls;
+    payload.brushes_used = brushes;
+    payload.console_dropped = consoleCalls > CONSOLE_CAP ? consoleCalls - CONSOLE_CAP : 0;
+    payload.frames = framesDrawn;
+    payload.sketch_ms = sketchMs;
+    payload.page_ms = now() - t0;
+    payload.marks = marks;
+    try {
+      send(payload);
+    } catch (e) {
+      const fallback = create(null);
+      fallback.kind = 'result';
+      fallback.secret = secret;
+      fallback.status = 'RENDERER_ERROR';
+      fallback.detail = 'the harness could not send its report';
+      send(fallback);
+    }
+  }
+  const block = (why) => finish('BLOCKED', why);
+
+  // --- errors: the browser reports them, nobody in the page may cancel them -------
+  // Uncaught errors and rejections are read by the service from the DevTools
+  // protocol, which reports an error event only when no listener cancelled it.
+  // These listeners come first on window (registered before any other script)
+  // and end the event's dispatch there, so no listener, handler attribute or
+  // getter of the sketch ever sees it. Errors of resources (an <img> that
+  // failed) target their element and are left alone.
+  const stopAtWindow = (e) => {
+    if (apply(eventTarget, e, []) === W) apply(stopImmediatePropagation, e, []);
+  };
+  apply(addEventListener, W, ['error', stopAtWindow, true]);
+  apply(addEventListener, W, ['unhandledrejection', stopAtWindow, true]);
+  apply(addEventListener, W, ['rejectionhandled', stopAtWindow, true]);
+
+  // --- determinism: a seeded Math.random before any library captures it ------------
   // sfc32, seeded from CONFIG.seed by splitmix32.
   let sm = CONFIG.seed >>> 0;
   const splitmix = () => {
@@ -87,7 +182,7 @@ function ppHarness(CONFIG) {
   let b = splitmix();
   let c = splitmix();
   let d = splitmix();
-  const seededRandom = function random() {
+  Math.random = function random() {
     a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
     const t = (a + b) | 0;
     a = b ^ (b >>> 9);
@@ -98,101 +193,8 @@ function ppHarness(CONFIG) {
     c = (c + r) | 0;
     return (r >>> 0) / 4294967296;
   };
-  Math.random = seededRandom;
 
-  // --- reporting ---------------------------------------------------------------
-  function describe(err) {
-    try {
-      if (err && typeof err === 'object' && typeof err.message === 'string') {
-        const name = typeof err.name === 'string' ? err.name : 'Error';
-        const stack = typeof err.stack === 'string' ? err.stack : '';
-        const m = /sketch\.js:(\d+):(\d+)/.exec(stack);
-        return (m ? `line ${m[1]}: ` : '') + `${name}: ${err.message}`;
-      }
-      return `uncaught value: ${StringOf(err)}`;
-    } catch {
-      return 'uncaught value that could not be described';
-    }
-  }
-
-  // Characters of text the sketch put into the document (createP, innerHTML, ...):
-  // not part of the canvas image, but the reward flags a prompt written as text.
-  function domTextChars() {
-    try {
-      const walker = apply(createTreeWalker, doc, [doc, 4 /* NodeFilter.SHOW_TEXT */]);
-      let chars = 0;
-      for (let node = apply(walkerNextNode, walker, []); node; node = apply(walkerNextNode, walker, [])) {
-        const parent = apply(parentNodeOf, node, []);
-        const tag = parent ? apply(nodeNameOf, parent, []) : '';
-        if (tag === 'SCRIPT' || tag === 'STYLE' || tag === 'TITLE') continue;
-        chars += apply(stringTrim, apply(nodeValueOf, node, []) || '', []).length;
-        if (chars > 1e6) break;
-      }
-      return chars;
-    } catch {
-      return -1; // the document was made unreadable: reported, and treated as text by the reward
-    }
-  }
-
-  function finish(status, detail, image) {
-    if (finished) return;
-    finished = true;
-    // Null-prototype objects and primitives only: a patched Object.prototype
-    // .toJSON or a setter cannot change what is serialised.
-    const calls = Object.create(null);
-    for (const k of getOwnPropertyNames(brushCalls)) calls[k] = brushCalls[k];
-    const payload = Object.create(null);
-    payload.render_id = CONFIG.render_id;
-    payload.status = status;
-    payload.detail = detail == null ? null : StringOf(detail).slice(0, 2000);
-    payload.image = image || null;
-    payload.brush_calls = calls;
-    payload.text_calls = textCalls;
-    // A null-prototype object, not an array: Array.prototype.toJSON could be patched by the sketch.
-    const brushes = Object.create(null);
-    for (const k of getOwnPropertyNames(brushNames)) brushes[k] = true;
-    payload.brushes_used = brushes;
-    payload.dom_text_chars = domTextChars();
-    payload.console_dropped = consoleCalls > CONSOLE_CAP ? consoleCalls - CONSOLE_CAP : 0;
-    payload.frames = frames;
-    payload.sketch_ms = sketchMs;
-    payload.page_ms = now() - t0;
-    payload.marks = marks;
-    try {
-      report(stringify(payload));
-    } catch (e) {
-      report(`{"render_id":${stringify(CONFIG.render_id)},"status":"RENDERER_ERROR","detail":"report failed"}`);
-    }
-  }
-  const fail = (status, err) => finish(status, status === 'RUNTIME_ERROR' ? describe(err) : err);
-  const block = (why) => {
-    if (blockedReason === null) blockedReason = why;
-    finish('BLOCKED', why);
-  };
-
-  // Errors the sketch did not catch (the capturing listener runs first and the
-  // sketch cannot remove it: it never sees the function).
-  apply(addEventListener, W, ['error', (e) => {
-    if (!(e instanceof ErrorEventCtor)) return; // a resource failed: the service sees the request
-    const inSketch = apply(regexTest, /sketch\.js$/, [StringOf(e.filename || '')]);
-    const err = e.error;
-    // The service parses the sketch before loading it; should this browser's
-    // parser still reject it, the script fails before any of it runs: an error
-    // with no stack frame, reported against sketch.js.
-    if (inSketch && err instanceof SyntaxErrorCtor && !apply(regexTest, /\n\s+at /, [StringOf(err.stack)])) {
-      finish('PARSE_ERROR', `line ${e.lineno}: ${describe(err)}`);
-      return;
-    }
-    const where = e.lineno && inSketch ? `line ${e.lineno}: ` : '';
-    fail('RUNTIME_ERROR', err !== undefined && err !== null ? err : where + e.message);
-  }, true]);
-  apply(addEventListener, W, ['unhandledrejection', (e) => fail('RUNTIME_ERROR', e.reason), true]);
-  // On window, capturing: the first listener on the event's path.
-  apply(addEventListener, W, ['securitypolicyviolation', (e) => {
-    block(`the sketch tried to load ${e.blockedURI || 'a resource'} (${e.effectiveDirective} blocked by the page's policy)`);
-  }, true]);
-
-  // WebRTC is the one channel no page policy covers; it has no use in a painting.
+  // --- WebRTC: the one channel no page policy covers; no use in a painting ----------
   for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel']) {
     defineProperty(W, name, {
       configurable: false,
@@ -203,33 +205,48 @@ function ppHarness(CONFIG) {
     });
   }
 
-  // Console output is captured by the service but capped here, at the source:
-  // a flood of messages would otherwise cost the service more than the sketch.
-  let consoleCalls = 0;
+  // --- window.stop(): stopping the page's own load is a trick, not a painting -------
+  // (the service also ends an item whose page stops loading before its load
+  // event, whatever stopped it)
+  for (const holder of [W, Window.prototype]) {
+    if (hasOwn(holder, 'stop')) {
+      defineProperty(holder, 'stop', {
+        configurable: false,
+        writable: false,
+        value: function stop() { block('the sketch stopped its page from loading (window.stop())'); },
+      });
+    }
+  }
+
+  // --- console: capped at the source, every method ----------------------------------
+  // Each call costs the service a DevTools message; beyond the cap a call does
+  // nothing. Every function of console is wrapped, not a list of known ones.
   const CONSOLE_CAP = CONFIG.console_cap;
-  for (const method of ['log', 'info', 'warn', 'error', 'debug', 'trace', 'dir', 'dirxml', 'table', 'group', 'groupCollapsed', 'count', 'timeLog', 'assert']) {
-    const orig = console[method];
+  const consoleObj = W.console;
+  for (const method of getOwnPropertyNames(consoleObj)) {
+    const orig = consoleObj[method];
     if (typeof orig !== 'function') continue;
-    console[method] = function () {
+    consoleObj[method] = function () {
       consoleCalls++;
       if (consoleCalls > CONSOLE_CAP) return undefined;
-      return apply(orig, console, arguments);
+      return apply(orig, consoleObj, arguments);
     };
   }
 
-  // Canvas memory. Each canvas side is clamped (a 40000-pixel canvas would
-  // take gigabytes), and WebGL contexts are capped per render: they live in the
-  // GPU process all pages share, and Chromium drops the oldest context of the
-  // whole browser, possibly another page's, when there are too many.
-  const MAX_BUFFER_SIDE = CONFIG.max_canvas_side;
+  // --- canvas memory -----------------------------------------------------------------
+  // Each canvas side is clamped (a 40000-pixel canvas would take gigabytes),
+  // and WebGL contexts are counted per render. These are the fast path; the
+  // bound that holds whatever the route is the service's memory watchdog over
+  // every process of the page's browser, the GPU process included.
+  const MAX_SIDE = CONFIG.max_canvas_side;
   const clampSide = (v) => {
-    const n = Number(v);
-    return n > MAX_BUFFER_SIDE ? MAX_BUFFER_SIDE : v;
+    const n = +v; // one coercion: what is checked is what is set
+    return n > MAX_SIDE ? MAX_SIDE : n;
   };
-  for (const proto of [HTMLCanvasElement.prototype, typeof OffscreenCanvas === 'function' ? OffscreenCanvas.prototype : null]) {
+  for (const proto of [canvasProto, OffscreenProto]) {
     if (!proto) continue;
     for (const side of ['width', 'height']) {
-      const desc = Object.getOwnPropertyDescriptor(proto, side);
+      const desc = getOwnPropertyDescriptor(proto, side);
       defineProperty(proto, side, {
         configurable: true,
         enumerable: desc.enumerable,
@@ -238,58 +255,174 @@ function ppHarness(CONFIG) {
       });
     }
   }
-  if (typeof OffscreenCanvas === 'function') {
+  if (OffscreenProto) {
     const Offscreen = OffscreenCanvas;
     const Clamped = function OffscreenCanvas(w, h) {
       return construct(Offscreen, [clampSide(w), clampSide(h)], new.target || Clamped);
     };
-    Clamped.prototype = Offscreen.prototype;
+    Clamped.prototype = OffscreenProto;
     W.OffscreenCanvas = Clamped;
   }
-  let webglContexts = 0;
-  const WEBGL_KINDS = ['webgl', 'webgl2', 'experimental-webgl'];
-  for (const proto of [HTMLCanvasElement.prototype, typeof OffscreenCanvas === 'function' ? OffscreenCanvas.prototype : null]) {
+  // WebGL contexts this render created, so that their queued GPU work is
+  // finished inside the render's own time before the read-back.
+  let webglCount = 0;
+  const webglContexts = create(null);
+  const countedCanvases = newWeakSet();
+  const WEBGL_KINDS = freeze({ __proto__: null, webgl: true, webgl2: true, 'experimental-webgl': true });
+  for (const proto of [canvasProto, OffscreenProto]) {
     if (!proto) continue;
     const getContext = proto.getContext;
-    proto.getContext = function (kind) {
-      const isWebgl = WEBGL_KINDS.indexOf(StringOf(kind)) >= 0;
-      if (isWebgl && !this[COUNTED]) {
-        webglContexts++;
-        if (webglContexts > CONFIG.max_webgl_contexts) {
+    const widthGet = getter(proto, 'width');
+    const heightGet = getter(proto, 'height');
+    proto.getContext = function getContext_(kind, options) {
+      // One coercion, and the primitive is what the browser sees: a kind whose
+      // toString answers differently on a second call cannot dodge the count.
+      const k = typeof kind === 'string' ? kind : StringOf(kind);
+      // A canvas whose side came in through an attribute (setAttribute,
+      // innerHTML) is clamped before a backing store exists.
+      const w = apply(widthGet, this, []);
+      const h = apply(heightGet, this, []);
+      if (w > MAX_SIDE) this.width = MAX_SIDE;
+      if (h > MAX_SIDE) this.height = MAX_SIDE;
+      if (WEBGL_KINDS[k] === true && !apply(weakHas, countedCanvases, [this])) {
+        webglCount++;
+        if (webglCount > CONFIG.max_webgl_contexts) {
           block(`the sketch created more than ${CONFIG.max_webgl_contexts} WebGL contexts`);
           return null;
         }
-        this[COUNTED] = true; // each canvas once: p5 asks again for the same one
+        apply(weakAdd, countedCanvases, [this]); // each canvas once: p5 asks again for the same one
+        const ctx = apply(getContext, this, [k, options]);
+        if (ctx) webglContexts[webglCount] = ctx;
+        return ctx;
       }
-      return apply(getContext, this, arguments);
+      return apply(getContext, this, [k, options]);
     };
   }
+  // Finishes the GPU work of every WebGL context the render made.
+  function finishGpuWork() {
+    for (let i = 1; i <= webglCount; i++) {
+      const ctx = webglContexts[i];
+      if (!ctx) continue;
+      try {
+        apply(gl1Finish, ctx, []);
+      } catch {
+        if (gl2Finish) {
+          try { apply(gl2Finish, ctx, []); } catch { /* a lost context has nothing left to do */ }
+        }
+      }
+    }
+  }
 
-  // Text drawn onto a canvas (the reward flags prompts written as text).
+  // --- text on a canvas, by any drawing route the page offers -------------------------
+  // fillText/strokeText on every 2D context and p5's text() count. So does an
+  // image decoded from an SVG (which can hold <text> or HTML) drawn onto any
+  // canvas or uploaded as a texture. Counting never depends on a depth shared
+  // with other wrappers: a text() inside a brush call's argument counts too.
+  // The image itself is also read for text by the reward's detector.
+  const svgBlobUrls = create(null);
+  URL.createObjectURL = function createObjectURL_(obj) {
+    const url = apply(createObjectURL, URL, [obj]);
+    try {
+      const type = apply(strLower, StringOf(apply(blobType, obj, [])), []);
+      if (apply(strIndexOf, type, ['svg']) >= 0 || apply(strIndexOf, type, ['html']) >= 0 || apply(strIndexOf, type, ['xml']) >= 0) {
+        svgBlobUrls[url] = true;
+      }
+    } catch {
+      // not a Blob (a MediaSource): no image
+    }
+    return url;
+  };
+  const isMarkupImage = (source) => {
+    if (source == null || typeof source !== 'object') return false;
+    let src;
+    try {
+      src = apply(imageCurrentSrc, source, []); // throws unless a real <img>
+    } catch {
+      // An SVG <image> element is an SVG source by definition.
+      return typeof SVGImageElement === 'function' && source instanceof SVGImageElement;
+    }
+    if (typeof src !== 'string') return false;
+    const head = apply(strLower, apply(strSlice, src, [0, 64]), []);
+    if (apply(strStartsWith, head, ['data:'])) {
+      return apply(strIndexOf, head, ['svg']) >= 0 || apply(strIndexOf, head, ['html']) >= 0 || apply(strIndexOf, head, ['xml']) >= 0;
+    }
+    return svgBlobUrls[src] === true;
+  };
+  // Counted once per drawing call: p5's text() draws through fillText, whose
+  // own count it suppresses (a depth of its own, shared with nothing else).
+  let textDepth = 0;
   const countText = (orig) => function () {
-    if (callDepth === 0) textCalls++;
-    callDepth++;
+    if (textDepth === 0) textCalls++;
+    textDepth++;
     try {
       return apply(orig, this, arguments);
     } finally {
-      callDepth--;
+      textDepth--;
     }
+  };
+  const countMarkupSource = (orig, index) => function () {
+    if (isMarkupImage(arguments[index])) textCalls++;
+    return apply(orig, this, arguments);
   };
   for (const proto of [ctx2d, offscreen2d]) {
     if (!proto) continue;
     proto.fillText = countText(proto.fillText);
     proto.strokeText = countText(proto.strokeText);
+    proto.drawImage = countMarkupSource(proto.drawImage, 0);
+    proto.createPattern = countMarkupSource(proto.createPattern, 0);
+  }
+  // Texture uploads take the image at different positions in their overloads.
+  const countMarkupAnywhere = (orig) => function () {
+    for (let i = 0; i < arguments.length; i++) {
+      if (isMarkupImage(arguments[i])) {
+        textCalls++;
+        break;
+      }
+    }
+    return apply(orig, this, arguments);
+  };
+  for (const Ctor of [W.WebGLRenderingContext, W.WebGL2RenderingContext]) {
+    if (typeof Ctor !== 'function') continue;
+    const proto = Ctor.prototype;
+    proto.texImage2D = countMarkupAnywhere(proto.texImage2D);
+    proto.texSubImage2D = countMarkupAnywhere(proto.texSubImage2D);
+  }
+  {
+    const orig = W.createImageBitmap;
+    if (typeof orig === 'function') {
+      W.createImageBitmap = function createImageBitmap(source) {
+        if (isMarkupImage(source)) textCalls++;
+        return apply(orig, W, arguments);
+      };
+    }
   }
 
-  // --- stage 2: after the libraries, before the sketch -------------------------
+  // --- the lifecycle hooks p5 takes (and deletes) before any sketch code exists ---------
+  const life = create(null);
+  life.start = (inst) => {
+    if (mainInstance === null) {
+      mainInstance = inst;
+      mark('p5_start');
+    }
+  };
+  life.afterSetup = (inst) => driveFrames(inst);
+  defineProperty(W, CONFIG.life_key, { value: freeze(life), configurable: true, enumerable: false });
+
+  // --- stage 2: after the libraries, before the sketch ------------------------------
+  let redraw = null;
   function afterLibs() {
     delete W.__pp_after_libs;
     mark('libs_loaded');
+    if (hasOwn(W, CONFIG.life_key)) return finish('RENDERER_ERROR', 'p5.js did not take its lifecycle hooks');
     const P5 = W.p5;
     if (typeof P5 !== 'function') return finish('RENDERER_ERROR', 'p5.js did not load');
     const proto = P5.prototype;
+    redraw = proto.redraw;
     lockResolution(proto);
     proto.text = countText(proto.text);
+    // p5 calls _draw() from loop(); frames are driven by driveFrames only, so
+    // calling it (with any `this`) draws nothing.
+    proto._draw = function _draw() {};
     const runHook = proto._runLifecycleHook;
     proto._runLifecycleHook = function () {
       hookDepth++;
@@ -299,10 +432,9 @@ function ppHarness(CONFIG) {
         hookDepth--;
       }
     };
-    driveFrames(proto);
     P5.registerAddon((p5, fn, lifecycles) => {
       lifecycles.presetup = function () {
-        if (mainInstance === null) { mainInstance = this; mark('presetup'); }
+        if (this === mainInstance) mark('presetup');
         // p5 turns WEBGL multisampling on in any browser whose user agent says
         // "Safari" (Chrome's does). Without a GPU, 4x samples cost SwiftShader
         // dearly; p5.brush's own buffers never use it. The sketch may still
@@ -311,14 +443,20 @@ function ppHarness(CONFIG) {
         // Seeds p5's random() and noise(); p5.brush hooks both.
         this.randomSeed(CONFIG.seed);
         this.noiseSeed(CONFIG.seed);
-        timeUserFunction(this._isGlobal ? W : this, 'setup');
-        timeUserFunction(this._isGlobal ? W : this, 'draw');
+        timeUserFunction(this, 'setup');
+        timeUserFunction(this, 'draw');
       };
     });
     if (CONFIG.brush) {
       if (!wrapBrush()) return undefined;
     }
-    apply(addEventListener, W, ['load', start]);
+    apply(addEventListener, W, ['load', onLoad]);
+    // The service runs the sketch only after this: the gate script's request
+    // may leave early (the browser's preload scanner), the libraries not.
+    const ready = create(null);
+    ready.kind = 'ready';
+    ready.secret = secret;
+    send(ready);
     return undefined;
   }
   defineProperty(W, '__pp_after_libs', { value: afterLibs, configurable: true });
@@ -345,13 +483,13 @@ function ppHarness(CONFIG) {
     };
     proto.createCanvas = function (w, h) {
       // Never allocate the requested size first: a 30000-pixel WEBGL canvas
-      // would take gigabytes in the GPU process every page shares. Create it
-      // scaled down, then set the density and the logical size.
+      // would take gigabytes in the GPU process. Create it scaled down, then
+      // set the density and the logical size.
       const big = Math.max(w, h);
       if (typeof w === 'number' && typeof h === 'number' && big > CONFIG.size) {
         const k = CONFIG.size / big;
         const args = [Math.max(1, Math.round(w * k)), Math.max(1, Math.round(h * k))];
-        for (let i = 2; i < arguments.length; i++) args.push(arguments[i]);
+        for (let i = 2; i < arguments.length; i++) args[i] = arguments[i];
         const out = apply(createCanvas, this, args);
         locking = true;
         try {
@@ -367,14 +505,14 @@ function ppHarness(CONFIG) {
       return out;
     };
     // Offscreen buffers inherit the canvas density; a huge one is made at a
-    // density that keeps its longer side within MAX_BUFFER_SIDE pixels.
+    // density that keeps its longer side within MAX_SIDE pixels.
     const createGraphics = proto.createGraphics;
     proto.createGraphics = function (w, h) {
       const r = this._renderer;
       const big = Math.max(Number(w) || 0, Number(h) || 0);
-      if (!r || !(big * r._pixelDensity > MAX_BUFFER_SIDE)) return apply(createGraphics, this, arguments);
+      if (!r || !(big * r._pixelDensity > MAX_SIDE)) return apply(createGraphics, this, arguments);
       const saved = r._pixelDensity;
-      r._pixelDensity = MAX_BUFFER_SIDE / big;
+      r._pixelDensity = MAX_SIDE / big;
       try {
         return apply(createGraphics, this, arguments);
       } finally {
@@ -392,9 +530,18 @@ function ppHarness(CONFIG) {
     };
   }
 
-  function timeUserFunction(context, name) {
+  // Times the sketch's setup()/draw() (sketch_ms) and counts the main
+  // instance's draw() calls that returned (frames).
+  const timedWrappers = newWeakSet();
+  function timeUserFunction(inst, name) {
+    const context = inst._isGlobal ? W : inst;
     const fn = context[name];
-    if (typeof fn !== 'function' || fn[DRIVEN]) return;
+    if (typeof fn !== 'function' || apply(weakHas, timedWrappers, [fn])) return;
+    const counts = name === 'draw';
+    const done = (start) => {
+      sketchMs += now() - start;
+      if (counts && inst === mainInstance) framesDrawn++;
+    };
     const timed = function () {
       const start = now();
       let result;
@@ -405,51 +552,61 @@ function ppHarness(CONFIG) {
         throw e;
       }
       if (result && typeof result === 'object' && typeof result.then === 'function') {
-        return result.then((v) => { sketchMs += now() - start; return v; },
-          (e) => { sketchMs += now() - start; throw e; });
+        return result.then((v) => { done(start); return v; }, (e) => { sketchMs += now() - start; throw e; });
       }
-      sketchMs += now() - start;
+      done(start);
       return result;
     };
-    timed[DRIVEN] = true;
+    apply(weakAdd, timedWrappers, [timed]);
     context[name] = timed;
   }
 
-  // p5 calls _draw() once after setup and then on every animation frame. We
-  // replace it: draw() runs at most CONFIG.frames times, back to back (no
-  // wall-clock frame pacing, so renders are deterministic), stopping early when
-  // the sketch calls noLoop(). Then the main canvas is read back.
-  function driveFrames(proto) {
-    const redraw = proto.redraw;
-    proto._draw = async function () {
-      if (this[DRIVEN]) return; // loop() after the end: nothing more is drawn
-      this[DRIVEN] = true;
-      try {
-        const context = this._isGlobal ? W : this;
-        if (typeof context.draw === 'function') {
-          for (;;) {
-            await apply(redraw, this, []);
-            if (this === mainInstance) frames++;
-            if (finished || frames >= CONFIG.frames || !this._loop) break;
-          }
-        }
-      } catch (e) {
-        return fail('RUNTIME_ERROR', e);
+  // Called by p5's private start-up once its own setup has resolved, never by
+  // the sketch: draw() runs at most CONFIG.frames times, back to back (no
+  // wall-clock pacing, so renders are deterministic), stopping early at
+  // noLoop(); then the main canvas is read back. An error thrown by draw()
+  // is not caught here: it stays an uncaught error, which the service reports.
+  async function driveFrames(inst) {
+    if (apply(weakHas, driven, [inst])) return;
+    apply(weakAdd, driven, [inst]);
+    if (inst === mainInstance) mark('setup_done');
+    const context = inst._isGlobal ? W : inst;
+    if (typeof context.draw === 'function') {
+      for (let n = 1; ; n++) {
+        await apply(redraw, inst, []);
+        if (finished || n >= CONFIG.frames || !inst._loop) break;
       }
-      if (this === mainInstance) readBack(this);
-      return undefined;
-    };
+    }
+    if (inst === mainInstance) readBack(inst);
+  }
+
+  // An own data property, read without running a getter of the page.
+  function ownData(obj, key) {
+    if (obj === null || (typeof obj !== 'object' && typeof obj !== 'function')) return undefined;
+    const desc = getOwnPropertyDescriptor(obj, key);
+    return desc && hasOwn(desc, 'value') ? desc.value : undefined;
   }
 
   function readBack(inst) {
     if (finished) return;
     mark('drawn');
-    const renderer = inst._renderer;
-    const canvas = renderer ? renderer.canvas : null;
-    if (!canvas || !apply(isConnectedGetter, canvas, []) || !(canvas.width > 0) || !(canvas.height > 0)) {
+    const renderer = ownData(inst, '_renderer');
+    const canvas = ownData(renderer, 'canvas');
+    let width;
+    let height;
+    try {
+      // Brand checks: these throw unless `canvas` is a real <canvas>.
+      width = apply(canvasWidthGet, canvas, []);
+      height = apply(canvasHeightGet, canvas, []);
+    } catch {
+      return finish('NO_CANVAS', 'the sketch has no canvas to read (its p5 renderer holds none)');
+    }
+    if (!apply(isConnectedGetter, canvas, []) || !(width > 0) || !(height > 0)) {
       return finish('NO_CANVAS', 'the sketch removed its canvas (noCanvas() or DOM removal)');
     }
     try {
+      finishGpuWork();
+      mark('gpu_done');
       const out = apply(createElement, doc, ['canvas']);
       apply(setCanvasWidth, out, [CONFIG.size]);
       apply(setCanvasHeight, out, [CONFIG.size]);
@@ -458,25 +615,53 @@ function ppHarness(CONFIG) {
       apply(setFillStyle, g, ['#ffffff']);
       apply(fillRect, g, [0, 0, CONFIG.size, CONFIG.size]);
       apply(drawImage, g, [canvas, 0, 0, CONFIG.size, CONFIG.size]);
-      mark('read'); // copying the WebGL canvas waits for the GPU work the sketch queued
+      mark('read');
       const url = apply(canvasToDataURL, out, ['image/png']);
       mark('encoded');
-      return finish('SUCCESS', null, url);
+      settleThenFinish(url);
     } catch (e) {
-      return finish('RUNTIME_ERROR', `reading the canvas failed: ${describe(e)}`);
+      return finish('RENDERER_ERROR', 'the harness could not read the canvas back');
     }
+    return undefined;
   }
 
-  // Every p5.brush function is replaced by a counting wrapper. Counts live in
-  // this closure; only the outermost call made by the sketch counts (not calls
-  // p5.brush makes internally, nor its own flush in p5's lifecycle hooks).
+  // The image is taken; before the result is sent, the tasks the sketch
+  // queued while it ran get their turn (a connection it opened, a rejection
+  // nobody handled, a navigation it scheduled), so that what they set off
+  // reaches the service before the result does, every time.
+  function settleThenFinish(url) {
+    let turns = 0;
+    const next = () => {
+      if (finished) return;
+      if (++turns < SETTLE_TURNS) {
+        setTimeoutRef(next, 0);
+        return;
+      }
+      mark('settled');
+      finish('SUCCESS', null, url);
+    };
+    setTimeoutRef(next, 0);
+  }
+  const SETTLE_TURNS = 2;
+
+  // Every p5.brush function is replaced by a counting wrapper; the methods of
+  // its classes (Polygon, Plot, ...) too. Counts live in this closure; only the
+  // outermost call made by the sketch counts (not calls p5.brush makes
+  // internally, nor its own flush in p5's lifecycle hooks). The API object and
+  // the classes' prototypes are locked: replacing any of it is BLOCKED.
   function wrapBrush() {
     const lib = W.brush;
     if (!lib || typeof lib !== 'object') {
       finish('RENDERER_ERROR', 'p5.brush did not load');
       return false;
     }
-    const api = {};
+    // The brushes p5.brush ships with: only these count as brushes used
+    // (brush.add() can make any number of trivial ones).
+    if (typeof lib.box === 'function') {
+      const names = lib.box();
+      for (let i = 0; i < names.length; i++) builtinBrushes[names[i]] = true;
+    }
+    const api = create(null);
     for (const name of getOwnPropertyNames(lib)) {
       const value = lib[name];
       api[name] = typeof value === 'function' ? counted(name, value) : value;
@@ -496,47 +681,65 @@ function ppHarness(CONFIG) {
     });
     return true;
   }
+  const builtinBrushes = create(null);
 
   // Calls whose first argument names a brush (counted only when the call returned).
   const SELECTS_BRUSH = freeze({ __proto__: null, set: true, pick: true, hatchStyle: true });
 
+  // A class is a function with a prototype object of its own methods.
+  const isClass = (fn) => {
+    const protoDesc = getOwnPropertyDescriptor(fn, 'prototype');
+    if (!protoDesc || hasOwn(protoDesc, 'get') || !protoDesc.value || typeof protoDesc.value !== 'object') return false;
+    return protoDesc.writable === false; // class prototypes are read-only; plain functions' are writable
+  };
+
   function counted(name, fn) {
-    const isClass = apply(regexTest, /^class\b/, [apply(fnToString, fn, [])]);
-    if (isClass) {
-      const proto = fn.prototype;
-      for (const m of getOwnPropertyNames(proto)) {
-        if (m === 'constructor') continue;
-        const desc = Object.getOwnPropertyDescriptor(proto, m);
-        if (desc && typeof desc.value === 'function') proto[m] = counted(`${name}.${m}`, desc.value);
-      }
-    }
+    const cls = isClass(fn);
+    if (cls) lockClass(name, fn.prototype);
     const wrapper = function () {
-      const outermost = callDepth === 0 && hookDepth === 0;
-      callDepth++;
+      const outermost = brushDepth === 0 && hookDepth === 0;
+      brushDepth++;
       let result;
       try {
         result = new.target ? construct(fn, arguments, new.target) : apply(fn, this, arguments);
       } finally {
-        callDepth--;
+        brushDepth--;
       }
       if (outermost) {
         brushCalls[name] = (brushCalls[name] | 0) + 1;
         const chosen = arguments[0];
-        if (SELECTS_BRUSH[name] && typeof chosen === 'string' && chosen.length <= 40) brushNames[chosen] = true;
+        if (SELECTS_BRUSH[name] && typeof chosen === 'string' && builtinBrushes[chosen] === true) brushNames[chosen] = true;
       }
       return result;
     };
-    if (isClass) wrapper.prototype = fn.prototype;
+    if (cls) defineProperty(wrapper, 'prototype', { value: fn.prototype, writable: false });
     return wrapper;
   }
 
-  // --- start on load: after the sketch's own top-level code has run -----------
-  // p5 starts itself at load: in global mode when setup() or draw() exist (its
-  // own init runs in the microtask checkpoint after its load listener, before
-  // this one), in instance mode through the sketch's `new p5(fn)`, whose load
-  // listener comes after this one. Either enters presetup, where mainInstance
-  // is set; a task later, no instance means nothing will be drawn.
-  function start() {
+  // A p5.brush class's methods become counting wrappers behind accessors whose
+  // setter blocks; the prototype takes no new properties and keeps its parent.
+  function lockClass(className, proto) {
+    for (const m of getOwnPropertyNames(proto)) {
+      if (m === 'constructor') continue;
+      const desc = getOwnPropertyDescriptor(proto, m);
+      if (!desc || typeof desc.value !== 'function') continue;
+      const wrapped = counted(`${className}.${m}`, desc.value);
+      defineProperty(proto, m, {
+        configurable: false,
+        enumerable: desc.enumerable,
+        get() { return wrapped; },
+        set() { block(`the sketch tried to overwrite brush.${className}.prototype.${m}`); },
+      });
+    }
+    preventExtensions(proto);
+  }
+
+  // --- start on load: after the sketch's own top-level code has run -----------------
+  // p5 starts itself at load: in global mode when setup() or draw() exist, in
+  // instance mode through the sketch's `new p5(fn)`. Either announces its
+  // instance through the lifecycle hooks; a task later, none means nothing
+  // will be drawn.
+  function onLoad() {
     mark('load');
     if (finished) return;
     setTimeoutRef(() => {

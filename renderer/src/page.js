@@ -6,26 +6,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const crypto = require('node:crypto');
-
-// A reserved TLD: this host can never resolve, so a request that escaped
-// interception would still go nowhere.
-const ORIGIN = 'https://render.invalid';
-
-function loadLibraries() {
-  const nm = path.join(__dirname, '..', 'node_modules');
-  const read = (rel) => fs.readFileSync(path.join(nm, rel), 'utf8');
-  const version = (pkg) => JSON.parse(read(`${pkg}/package.json`)).version;
-  const lib = (urlPath, file, pkg) => {
-    const body = read(file);
-    return { path: urlPath, url: `${ORIGIN}${urlPath}`, body64: Buffer.from(body).toString('base64'), version: version(pkg) };
-  };
-  const libs = {
-    p5: lib('/lib/p5.min.js', 'p5/lib/p5.min.js', 'p5'),
-    brush: lib('/lib/p5.brush.js', 'p5.brush/dist/p5.brush.js', 'p5.brush'),
-  };
-  libs.byUrl = new Map([[libs.p5.url, libs.p5], [libs.brush.url, libs.brush]]);
-  return libs;
-}
+const { LIFE_KEY, ORIGIN, loadLibraries } = require('./libraries');
 
 // Console calls beyond this are counted in the page but never sent.
 const CONSOLE_CAP = 50;
@@ -68,20 +49,23 @@ function contentSecurityPolicy(nonce) {
   ].join('; ');
 }
 
-/** The HTML and headers of one render. */
-function renderDocument({ renderId, renderPath, seed, size, frames, loadsBrush, baseline = false, binding, libs }) {
+/**
+ * The HTML and headers of one render. The sketch is not in it: the parser
+ * stops at the gate script, and while the service holds that request it runs
+ * the sketch itself (Runtime.compileScript + runScript), which is how it knows
+ * the sketch's script id and reads its errors from V8 rather than the page.
+ */
+function renderDocument({ renderPath, seed, size, frames, loadsBrush, baseline = false, binding, libs }) {
   const nonce = crypto.randomBytes(16).toString('base64');
-  const config = JSON.stringify({ render_id: renderId, seed, size, frames, brush: loadsBrush, antialias: baseline, binding, console_cap: CONSOLE_CAP,
-    max_canvas_side: MAX_CANVAS_SIDE, max_webgl_contexts: MAX_WEBGL_CONTEXTS });
+  const config = JSON.stringify({ seed, size, frames, brush: loadsBrush, antialias: baseline, binding, console_cap: CONSOLE_CAP,
+    max_canvas_side: MAX_CANVAS_SIDE, max_webgl_contexts: MAX_WEBGL_CONTEXTS, life_key: LIFE_KEY });
   const harness = `(function(){${HARNESS_SOURCE}\nppHarness(${config});})();`;
   const scripts = [
     `<script nonce="${nonce}">${harness}</script>`,
     `<script nonce="${nonce}" crossorigin="anonymous" src="${libs.p5.path}"></script>`,
     loadsBrush ? `<script nonce="${nonce}" crossorigin="anonymous" src="${libs.brush.path}"></script>` : '',
     `<script nonce="${nonce}">window.__pp_after_libs();</script>`,
-    // crossorigin + a CORS header: the opaque-origin page still sees the
-    // sketch's real error messages instead of a muted "Script error."
-    `<script nonce="${nonce}" crossorigin="anonymous" src="${renderPath}sketch.js"></script>`,
+    `<script nonce="${nonce}" src="${renderPath}${GATE}"></script>`,
   ];
   // The page is never painted (the canvas is read back, not screenshotted):
   // compositing a WebGL canvas costs SwiftShader a readback per frame.
@@ -101,4 +85,7 @@ ${scripts.join('\n')}
   };
 }
 
-module.exports = { CONSOLE_CAP, MAX_WEBGL_CONTEXTS, ORIGIN, loadLibraries, renderDocument };
+// The script whose request the service holds while it runs the sketch.
+const GATE = 'gate.js';
+
+module.exports = { CONSOLE_CAP, GATE, MAX_WEBGL_CONTEXTS, ORIGIN, loadLibraries, renderDocument };

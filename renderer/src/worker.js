@@ -4,15 +4,29 @@
 // Each render navigates the page to a new document (a fresh JavaScript realm
 // with an opaque origin), so nothing a sketch leaves behind (globals, patched
 // prototypes, seeded state, storage) reaches the next one, while the tab, its
-// renderer process and its CDP session stay warm. A hung sketch is stopped
-// with Runtime.terminateExecution on the session opened when the page was
-// healthy (milliseconds); a page that does not recover is closed and replaced.
+// renderer process and its DevTools session stay warm.
+//
+// The outcome of a render is assembled here, from what the DevTools protocol
+// says, not from what the page says:
+// - the render's document is the one this worker navigated to; its main-world
+//   execution context is the first one created after that navigation
+//   committed. Any later navigation, new document or new context in the main
+//   frame, history change, document.open() or stopped load ends the item
+//   BLOCKED, whatever API caused it;
+// - the sketch is compiled and run by this worker in that context, so its
+//   script id is known: PARSE_ERROR and top-level errors come from V8's answer,
+//   later uncaught errors from Runtime.exceptionThrown, and the line an error
+//   names is the sketch's own frame in V8's stack trace;
+// - the page's harness reports the image and counts through a binding; a
+//   report counts only from the render's context and with the secret the
+//   harness announced in its first message, before the sketch existed.
 
 const crypto = require('node:crypto');
-const { CONSOLE_CAP, ORIGIN, renderDocument } = require('./page');
+const { CONSOLE_CAP, GATE, ORIGIN, renderDocument } = require('./page');
 
 const MAX_CONSOLE_LINES = CONSOLE_CAP;
 const MAX_CONSOLE_CHARS = 300;
+const MAX_ERROR_CHARS = 500;
 const RESET_BUDGET_MS = 1000; // an idle page reaches about:blank in tens of milliseconds
 const FAVICON = `${ORIGIN}/favicon.ico`;
 
@@ -30,7 +44,7 @@ class PageWorker {
     this.context = null;
     this.session = null;
     this.binding = `__pp_${crypto.randomBytes(12).toString('hex')}`;
-    this.current = null; // the render in progress: {renderId, resolve, ...}
+    this.current = null; // the render in progress
   }
 
   async open() {
@@ -41,38 +55,88 @@ class PageWorker {
     this.page = page;
     const session = await page.createCDPSession();
     this.session = session;
-    // The page's main frame and, per document, its main-world context: the
-    // only context whose reports count.
     const { frameTree } = await session.send('Page.getFrameTree');
     this.mainFrameId = frameTree.frame.id;
-    this.mainContextId = null;
-    session.on('Runtime.executionContextCreated', ({ context }) => {
-      const aux = context.auxData || {};
-      if (aux.frameId === this.mainFrameId && aux.isDefault) this.mainContextId = context.id;
+    const main = (frameId) => frameId === this.mainFrameId;
+
+    // --- the render's document, and every way of leaving it -------------------------
+    session.on('Page.frameStartedNavigating', ({ frameId, url }) => {
+      const cur = this.current;
+      if (cur && main(frameId) && (cur.navigated || url !== cur.documentUrl)) this.#block(`the sketch navigated its page to ${clip(url)}`);
+    });
+    session.on('Page.frameRequestedNavigation', ({ frameId, url, reason }) => {
+      if (main(frameId)) this.#block(`the sketch navigated its page to ${clip(url)} (${reason})`);
+    });
+    session.on('Page.frameScheduledNavigation', ({ frameId, url, reason }) => {
+      if (main(frameId)) this.#block(`the sketch navigated its page to ${clip(url)} (${reason})`);
+    });
+    session.on('Page.frameNavigated', ({ frame }) => {
+      const cur = this.current;
+      if (!cur) return;
+      if (!frame.parentId && !cur.navigated && frame.url === cur.documentUrl) {
+        cur.navigated = true;
+        return;
+      }
+      if (!frame.parentId) this.#block(`the sketch's page left its document for ${clip(frame.url)}`);
+    });
+    session.on('Page.navigatedWithinDocument', ({ frameId, url }) => {
+      if (main(frameId)) this.#block(`the sketch changed its page's history or address to ${clip(url)}`);
+    });
+    session.on('Page.documentOpened', ({ frame }) => {
+      if (!frame.parentId) this.#block('the sketch replaced its document (document.open or document.write after loading)');
+    });
+    session.on('Page.loadEventFired', () => {
+      if (this.current && this.current.contextId !== null) this.current.loaded = true;
+    });
+    session.on('Page.frameStoppedLoading', ({ frameId }) => {
+      const cur = this.current;
+      if (!cur || !main(frameId) || cur.contextId === null || cur.loaded) return;
+      // Loading stops before the load event when the page script called
+      // window.stop(), and also when the renderer died: a page that still
+      // answers was stopped (a dead one settles as CRASHED meanwhile).
+      withTimeout(session.send('Runtime.evaluate', { expression: '0', contextId: cur.contextId }), 2000, 'probe')
+        .then(() => { if (this.current === cur) this.#block('the sketch stopped its page from loading (window.stop())'); })
+        .catch(() => {});
     });
     // Frames are never needed to paint, and each one would be a fresh realm
     // outside the harness (its own prototypes, console, WebRTC).
     session.on('Page.frameAttached', ({ frameId }) => {
-      if (frameId !== this.mainFrameId) this.#block('the sketch created a frame (iframes are not allowed)');
+      if (!main(frameId)) this.#block('the sketch created a frame (iframes are not allowed)');
+    });
+    session.on('Runtime.executionContextCreated', ({ context }) => {
+      const cur = this.current;
+      const aux = context.auxData || {};
+      if (!cur || !main(aux.frameId) || !aux.isDefault) return;
+      if (cur.navigated && cur.contextId === null) {
+        cur.contextId = context.id;
+        cur.contextReady();
+        return;
+      }
+      if (cur.contextId !== null) this.#block('a new document appeared in the sketch\'s page (a new execution context)');
+    });
+    session.on('Runtime.executionContextsCleared', () => {
+      if (this.current && this.current.contextId !== null) this.#block('the sketch\'s document was discarded');
+    });
+
+    // --- what happened in it ----------------------------------------------------------
+    session.on('Runtime.exceptionThrown', ({ exceptionDetails }) => {
+      const cur = this.current;
+      if (!cur || cur.contextId === null || exceptionDetails.executionContextId !== cur.contextId) return;
+      cur.settle({ kind: 'error', status: 'RUNTIME_ERROR', detail: describeException(exceptionDetails, cur.scriptId) });
     });
     await session.send('Page.enable');
     await session.send('Runtime.enable');
     await session.send('Log.enable');
     await session.send('Runtime.addBinding', { name: this.binding });
     session.on('Runtime.bindingCalled', (ev) => {
-      if (ev.name !== this.binding) return;
-      if (ev.executionContextId !== this.mainContextId) {
-        this.#block('the sketch called the harness channel from another context');
-        return;
-      }
-      this.#onReport(ev.payload);
+      if (ev.name === this.binding) this.#onBinding(ev);
     });
     session.on('Log.entryAdded', ({ entry }) => {
       // Written by the browser, not by page script: a sketch cannot forge or
-      // suppress these.
-      // Warnings are about our own page (e.g. the sandbox flags); refusals are errors.
+      // suppress these. Warnings are about our own page (e.g. the sandbox
+      // flags); refusals are errors.
       if (entry.level === 'error' && (entry.source === 'security' || entry.source === 'violation' || /Content Security Policy/.test(entry.text))) {
-        this.#block(`the browser refused: ${entry.text}`);
+        this.#block(`the browser refused: ${clip(entry.text)}`);
       }
     });
     // Every request stops here first (CDP Fetch domain on our own session).
@@ -117,9 +181,9 @@ class PageWorker {
       fulfill(200, cur.document.headers, Buffer.from(cur.document.html).toString('base64'));
       return;
     }
-    if (cur && url === `${cur.documentUrl}sketch.js` && !cur.sketchServed) {
-      cur.sketchServed = true;
-      fulfill(200, SKETCH_HEADERS, Buffer.from(cur.code).toString('base64'));
+    if (cur && url === `${cur.documentUrl}${GATE}` && !cur.gateServed) {
+      cur.gateServed = true;
+      this.#runSketch(cur).finally(() => fulfill(200, SCRIPT_HEADERS, ''));
       return;
     }
     if (url === FAVICON) {
@@ -128,31 +192,96 @@ class PageWorker {
     }
     this.session.send('Fetch.failRequest', { requestId, errorReason: 'BlockedByClient' }).catch(() => {});
     const verb = ev.resourceType === 'Document' ? 'navigate to' : 'load';
-    this.#block(`the sketch tried to ${verb} ${url.slice(0, 200)}`);
+    this.#block(`the sketch tried to ${verb} ${clip(url)}`);
+  }
+
+  // Runs the sketch as a classic script in the render's context while the
+  // parser waits on the gate: its top-level code runs where a <script> of its
+  // own would have, before the load event starts p5.
+  async #runSketch(cur) {
+    await cur.libsKnown;
+    if (cur.settled) return;
+    const session = this.session;
+    try {
+      const compiled = await session.send('Runtime.compileScript', {
+        expression: cur.code,
+        sourceURL: `${cur.documentUrl}sketch.js`,
+        persistScript: true,
+        executionContextId: cur.contextId,
+      });
+      if (compiled.exceptionDetails) {
+        cur.settle({ kind: 'error', status: 'PARSE_ERROR', detail: describeException(compiled.exceptionDetails, compiled.exceptionDetails.scriptId) });
+        return;
+      }
+      cur.scriptId = compiled.scriptId;
+      const ran = await session.send('Runtime.runScript', {
+        scriptId: compiled.scriptId,
+        executionContextId: cur.contextId,
+        awaitPromise: false,
+        returnByValue: false,
+        silent: false,
+        objectGroup: 'sketch',
+      });
+      if (ran.exceptionDetails) {
+        cur.settle({ kind: 'error', status: 'RUNTIME_ERROR', detail: describeException(ran.exceptionDetails, cur.scriptId) });
+      }
+    } catch (err) {
+      // The context went away under the sketch (it navigated, the page died):
+      // the event that caused it settles the item.
+      if (!cur.settled && !/context|Target closed|Session closed/i.test(err.message)) {
+        cur.settle({ kind: 'renderer_error', detail: `running the sketch failed: ${err.message}` });
+      }
+    }
+  }
+
+  #onBinding(ev) {
+    const cur = this.current;
+    if (!cur) return;
+    if (cur.contextId === null || ev.executionContextId !== cur.contextId) {
+      this.#block('the sketch called the harness channel from outside the render\'s document');
+      return;
+    }
+    let payload;
+    try {
+      payload = JSON.parse(ev.payload);
+    } catch {
+      this.#block('the harness channel received something that is not a report');
+      return;
+    }
+    if (!payload || typeof payload !== 'object' || typeof payload.secret !== 'string') {
+      this.#block('the harness channel received a report without the render\'s secret');
+      return;
+    }
+    if (payload.kind === 'hello' && cur.secret === null) {
+      cur.secret = payload.secret;
+      return;
+    }
+    if (payload.kind === 'ready' && payload.secret === cur.secret && !cur.libsLoaded) {
+      cur.libsLoaded = true;
+      cur.libsReady();
+      return;
+    }
+    if (payload.kind !== 'result' || payload.secret !== cur.secret) {
+      this.#block('the harness channel received a report without the render\'s secret');
+      return;
+    }
+    this.#takeResult(cur, payload);
+  }
+
+  // The page's report is in: the outcome is what happened before it.
+  #takeResult(cur, payload) {
+    cur.settle({ kind: 'report', payload });
   }
 
   #onConsole(ev) {
     const cur = this.current;
-    if (!cur) return;
+    if (!cur || ev.executionContextId !== cur.contextId) return;
     cur.consoleCount++;
     if (cur.console.length < MAX_CONSOLE_LINES) {
       const text = ev.args.map(describeRemoteValue).join(' ');
       const level = ev.type === 'warning' ? 'warn' : ev.type; // as the method was called
       cur.console.push(`${level}: ${text.slice(0, MAX_CONSOLE_CHARS)}`);
     }
-  }
-
-  #onReport(payloadText) {
-    const cur = this.current;
-    if (!cur) return;
-    let payload;
-    try {
-      payload = JSON.parse(payloadText);
-    } catch {
-      return;
-    }
-    if (!payload || payload.render_id !== cur.renderId) return; // a stale report
-    cur.settle({ kind: 'report', payload });
   }
 
   #block(reason) {
@@ -171,7 +300,7 @@ class PageWorker {
   // --- one render ------------------------------------------------------------
   /**
    * Renders one prepared item and returns the raw outcome:
-   * {status, detail, image, brushCalls, textCalls, console, frames, sketchMs}.
+   * {status, detail, image, brushCalls, textCalls, console, frames, sketchMs, ...}.
    */
   async render({ code, seed, size, frames, loadsBrush, timeoutMs }) {
     const started = performance.now();
@@ -179,27 +308,31 @@ class PageWorker {
     // history.length would otherwise tell a sketch how many ran before it.
     await this.session.send('Page.resetNavigationHistory').catch(() => {});
     const renderId = crypto.randomBytes(8).toString('hex');
-    const documentUrl = `${ORIGIN}/r/${this.index}/${renderId}/`;
+    const renderPath = `/r/${this.index}/${renderId}/`;
+    const documentUrl = `${ORIGIN}${renderPath}`;
     const document = renderDocument({
-      renderId,
-      renderPath: `/r/${this.index}/${renderId}/`,
-      seed,
-      size,
-      frames,
-      loadsBrush,
-      baseline: this.baseline,
-      binding: this.binding,
-      libs: this.libs,
+      renderPath, seed, size, frames, loadsBrush, baseline: this.baseline, binding: this.binding, libs: this.libs,
     });
     let settle;
     const outcome = new Promise((resolve) => { settle = resolve; });
+    let contextReady;
+    let libsReady;
     const cur = {
-      renderId,
       documentUrl,
       document,
       code,
       documentServed: false,
-      sketchServed: false,
+      gateServed: false,
+      navigated: false, // our navigation committed
+      contextId: null, // the render's main-world execution context
+      contextKnown: new Promise((resolve) => { contextReady = resolve; }),
+      contextReady: () => contextReady(),
+      libsLoaded: false, // the harness has wrapped p5 (and p5.brush): the sketch may run
+      libsKnown: new Promise((resolve) => { libsReady = resolve; }),
+      libsReady: () => libsReady(),
+      scriptId: null,
+      secret: null,
+      loaded: false,
       console: [],
       consoleCount: 0,
       blocked: null,
@@ -207,6 +340,8 @@ class PageWorker {
       settle: (value) => {
         if (cur.settled) return;
         cur.settled = true;
+        contextReady(); // nothing waits on a context or the libraries after the end
+        libsReady();
         settle(value);
       },
     };
@@ -214,13 +349,22 @@ class PageWorker {
     const timer = setTimeout(() => cur.settle({ kind: 'timeout' }), timeoutMs);
     this.page.goto(documentUrl, { waitUntil: [] }).catch((err) => {
       // A navigation the sketch started aborts ours; that is reported as BLOCKED
-      // by the request handler. Anything else is ours to own.
+      // by the navigation events. Anything else is ours to own.
       if (!cur.settled && !cur.blocked && !/ERR_ABORTED|ERR_BLOCKED|frame was detached|Target closed|Navigating frame was detached/i.test(err.message)) {
         cur.settle({ kind: 'renderer_error', detail: `navigation failed: ${err.message}` });
       }
     });
     const result = await outcome;
     clearTimeout(timer);
+    if (result.kind === 'report') {
+      // What only the browser can say about the document, read from outside
+      // the page's JavaScript before the document is left.
+      try {
+        result.domText = await withTimeout(renderedTextChars(this.session), RESET_BUDGET_MS, 'DOM snapshot');
+      } catch {
+        result.domText = -1; // unreadable: reported, and treated as text by the reward
+      }
+    }
     const consoleLines = cur.console.slice();
     const dropped = cur.consoleCount - consoleLines.length
       + (result.kind === 'report' && Number.isInteger(result.payload.console_dropped) ? result.payload.console_dropped : 0);
@@ -242,9 +386,7 @@ class PageWorker {
   // nothing of it (a timer, a loop, an unload handler) is alive when the next
   // sketch starts. A page that cannot get there in time (its main thread is
   // stuck in sketch code) is discarded and replaced: a new tab costs a few
-  // hundred milliseconds, never a browser restart. Runtime.terminateExecution
-  // was tried first and dropped: on a tab that had just navigated to a new
-  // document it often did not answer at all.
+  // hundred milliseconds, never a browser restart.
   async #afterRender(kind) {
     if (this.crashed || kind === 'crashed' || kind === 'timeout' || this.baseline) {
       await this.replace();
@@ -284,14 +426,72 @@ class PageWorker {
   }
 }
 
-const SKETCH_HEADERS = {
+const SCRIPT_HEADERS = {
   'Content-Type': 'text/javascript; charset=utf-8',
   'Access-Control-Allow-Origin': '*',
   'Cache-Control': 'no-store',
   'X-Content-Type-Options': 'nosniff',
 };
 // The libraries never change while the service runs.
-const LIB_HEADERS = { ...SKETCH_HEADERS, 'Cache-Control': 'public, max-age=31536000, immutable' };
+const LIB_HEADERS = { ...SCRIPT_HEADERS, 'Cache-Control': 'public, max-age=31536000, immutable' };
+
+const clip = (text) => String(text).slice(0, 200);
+
+/**
+ * "line N: <message>" for an exception V8 reported. The line is the sketch's
+ * own topmost frame in V8's stack trace (or the throw site when that is in the
+ * sketch), so neither Error.prepareStackTrace nor code evaluated under the
+ * sketch's file name can move it. The message is the sketch's own words.
+ */
+function describeException(details, sketchScriptId) {
+  let line = null;
+  const frames = (details.stackTrace && details.stackTrace.callFrames) || [];
+  for (const f of frames) {
+    if (sketchScriptId && f.scriptId === sketchScriptId) {
+      line = f.lineNumber + 1;
+      break;
+    }
+  }
+  if (line === null && sketchScriptId && details.scriptId === sketchScriptId && Number.isInteger(details.lineNumber)) {
+    line = details.lineNumber + 1;
+  }
+  const ex = details.exception;
+  let message = ex && typeof ex.description === 'string' ? ex.description
+    : ex && ex.value !== undefined ? `uncaught value: ${JSON.stringify(ex.value)}`
+      : details.text || 'uncaught error';
+  // V8's own prefix for an error nobody caught says nothing the status does not.
+  message = String(message).split('\n')[0];
+  const inPromise = /^Uncaught \(in promise\) /.test(message);
+  message = message.replace(/^Uncaught (\(in promise\) )?/, '');
+  if (inPromise && message === 'undefined') message = 'a promise was rejected with no reason and never handled';
+  message = message.slice(0, MAX_ERROR_CHARS);
+  return `${line !== null ? `line ${line}: ` : ''}${message}`;
+}
+
+/**
+ * Characters of text the document shows outside its canvases, read from the
+ * browser's own layout (DOMSnapshot), so every route counts: text nodes in
+ * any shadow root, form values and placeholders, alt text, generated content,
+ * a visible <script type=text/plain>. -1 when the document cannot be read.
+ */
+async function renderedTextChars(session) {
+  const snap = await session.send('DOMSnapshot.captureSnapshot', { computedStyles: [], includeDOMRects: false });
+  let chars = 0;
+  for (const d of snap.documents) {
+    const textIndexes = d.layout && d.layout.text ? d.layout.text : [];
+    for (const idx of textIndexes) {
+      if (idx >= 0) chars += snap.strings[idx].trim().length;
+    }
+    const values = d.nodes && d.nodes.inputValue ? d.nodes.inputValue.value : [];
+    for (const idx of values) {
+      if (idx >= 0) chars += snap.strings[idx].trim().length;
+    }
+  }
+  return chars;
+}
+
+// The only statuses the harness itself may report; every other one is the service's.
+const PAGE_STATUSES = new Set(['NO_CANVAS', 'BLOCKED', 'RENDERER_ERROR']);
 
 function toOutcome(result, cur, consoleLines, size) {
   const base = { brushCalls: {}, textCalls: 0, frames: 0, sketchMs: 0, pageMs: 0, console: consoleLines, image: null, detail: null };
@@ -299,14 +499,20 @@ function toOutcome(result, cur, consoleLines, size) {
   switch (result.kind) {
     case 'report': {
       const p = result.payload;
-      if (p.status !== 'SUCCESS') return { ...base, ...payloadCounts(result), status: p.status, detail: p.detail };
+      const counts = { ...payloadCounts(result), domTextChars: result.domText };
+      if (p.status !== 'SUCCESS') {
+        const status = PAGE_STATUSES.has(p.status) ? p.status : 'RENDERER_ERROR';
+        return { ...base, ...counts, status, detail: typeof p.detail === 'string' ? p.detail : null };
+      }
       const dims = pngDimensions(p.image);
       if (!dims || dims.width !== size || dims.height !== size) {
         const got = dims ? `${dims.width}x${dims.height}` : 'no PNG';
-        return { ...base, ...payloadCounts(result), status: 'BLOCKED', detail: `the sketch tampered with the image read-back (${got}, expected ${size}x${size})` };
+        return { ...base, ...counts, status: 'RENDERER_ERROR', detail: `the harness read back ${got}, expected ${size}x${size}` };
       }
-      return { ...base, ...payloadCounts(result), status: 'SUCCESS', image: p.image };
+      return { ...base, ...counts, status: 'SUCCESS', image: p.image };
     }
+    case 'error':
+      return { ...base, status: result.status, detail: result.detail };
     case 'timeout':
       return { ...base, status: 'TIMEOUT', detail: 'the sketch did not finish within the time budget' };
     case 'crashed':
@@ -327,7 +533,6 @@ function payloadCounts(result) {
     brushCalls: calls,
     textCalls: Number.isInteger(p.text_calls) ? p.text_calls : 0,
     brushesUsed: p.brushes_used && typeof p.brushes_used === 'object' ? Object.keys(p.brushes_used).slice(0, 32).sort() : [],
-    domTextChars: Number.isInteger(p.dom_text_chars) ? p.dom_text_chars : 0,
     frames: Number.isInteger(p.frames) ? p.frames : 0,
     sketchMs: typeof p.sketch_ms === 'number' ? p.sketch_ms : 0,
     pageMs: typeof p.page_ms === 'number' ? p.page_ms : 0,
@@ -369,4 +574,4 @@ function withTimeout(promise, ms, what) {
   ]);
 }
 
-module.exports = { PageWorker };
+module.exports = { PageWorker, describeException };

@@ -132,7 +132,17 @@ new p5((p) => {
     try { if (localStorage.getItem('pp_leak') !== null) seen.push('localStorage'); } catch (e) {}
     try { if (sessionStorage.getItem('pp_leak') !== null) seen.push('sessionStorage'); } catch (e) {}
     try { if (/pp_leak/.test(document.cookie)) seen.push('cookie'); } catch (e) {}
-    try { if ((await indexedDB.databases()).some((d) => d.name === 'pp_leak_db')) seen.push('indexedDB'); } catch (e) {}
+    // (indexedDB.databases() is not used: refused in an opaque origin, it also leaves a promise of
+    // Chromium's own rejected and unhandled, which the renderer rightly reports as an uncaught error)
+    try {
+      const found = await new Promise((resolve) => {
+        const req = indexedDB.open('pp_leak_db');
+        req.onupgradeneeded = () => resolve(false); // the database did not exist
+        req.onsuccess = () => resolve(true);
+        req.onerror = () => resolve(false);
+      });
+      if (found) seen.push('indexedDB');
+    } catch (e) {}
     try { if ((await caches.keys()).includes('pp_leak_cache')) seen.push('caches'); } catch (e) {}
     console.log('seen: ' + seen.join(','));
     if (seen.length) p.background(255, 0, 0); else p.background(0, 255, 0);
