@@ -84,20 +84,28 @@ def test_render_batch_sends_items_with_token_and_parses_results(server):
     assert sent["items"][1] == {"id": "b", "code": "y", "seed": 2, "size": 64}
 
 
-def test_a_sketch_that_ran_out_of_time_is_rendered_once_more_and_the_second_result_stands(server):
+def test_timeouts_and_renderer_faults_are_rendered_once_more_each_alone_on_a_fresh_browser(server):
     server.script["/render_batch"] = [
-        (200, {"results": [result("a"), result("slow", "TIMEOUT", None), result("hang", "TIMEOUT", None)]}),
-        (200, {"results": [result("slow"), result("hang", "TIMEOUT", None)]}),
+        (200, {"results": [result("a"), result("slow", "TIMEOUT", None), result("hang", "TIMEOUT", None),
+                           result("broken", "RENDERER_ERROR", None)]}),
+        (200, {"results": [result("bad", "RUNTIME_ERROR", None)]}),  # chunks of twice the pool (2), at least 4
+        (200, {"results": [result("slow")]}),
+        (200, {"results": [result("hang", "TIMEOUT", None)]}),
+        (200, {"results": [result("broken")]}),
     ]
     client = RendererClient(url_of(server), "secret-token-for-tests")  # pragma: allowlist secret
-    items = [RenderItem("a", "x", 1, 64), RenderItem("slow", "y", 2, 64), RenderItem("hang", "z", 3, 64)]
+    items = [RenderItem("a", "x", 1, 64), RenderItem("slow", "y", 2, 64), RenderItem("hang", "z", 3, 64),
+             RenderItem("broken", "w", 4, 64), RenderItem("bad", "v", 5, 64)]
     out = client.render_in_chunks(items, timeout_ms=500, progress=False)
-    assert [(r.id, r.status, r.attempts) for r in out] == [("a", "SUCCESS", 1), ("slow", "SUCCESS", 2),
-                                                           ("hang", "TIMEOUT", 2)]
-    second = json.loads(server.bodies[-1])
-    assert [it["id"] for it in second["items"]] == ["slow", "hang"]  # only the timeouts, with the same budget
-    assert second["timeout_ms"] == 500 and second["items"][0] == {"id": "slow", "code": "y", "seed": 2, "size": 64}
-    assert server.script["/render_batch"] == []  # two requests, no third
+    assert [(r.id, r.status, r.attempts) for r in out] == [
+        ("a", "SUCCESS", 1), ("slow", "SUCCESS", 2), ("hang", "TIMEOUT", 2), ("broken", "SUCCESS", 2),
+        ("bad", "RUNTIME_ERROR", 1)]  # the sketch's own error is not rendered again
+    confirmations = [json.loads(body) for body in server.bodies[-3:]]
+    assert [[it["id"] for it in c["items"]] for c in confirmations] == [["slow"], ["hang"], ["broken"]]
+    assert all(c["fresh"] is True and c["timeout_ms"] == 500 for c in confirmations)  # alone, fresh, same budget
+    assert confirmations[0]["items"][0] == {"id": "slow", "code": "y", "seed": 2, "size": 64}
+    assert "fresh" not in json.loads(server.bodies[-4])  # the first pass shares the pool as usual
+    assert server.script["/render_batch"] == []  # five requests, no sixth
 
 
 def test_timeouts_stand_as_they_are_when_not_confirmed(server):

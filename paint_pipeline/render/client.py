@@ -32,6 +32,9 @@ STATUSES = (
     "RENDERER_ERROR",
 )
 
+# Failures that may not be the sketch's own: rendered again, alone, on a fresh browser (render_in_chunks).
+CONFIRMED_ALONE = ("TIMEOUT", "CRASHED", "RENDERER_ERROR")
+
 DEFAULT_TOKEN_FILE = Path.home() / ".config" / "paint-pipeline" / "renderer.token"
 
 
@@ -197,9 +200,10 @@ class RendererClient:
         return self._pool_size
 
     def render_batch(
-        self, items: Sequence[RenderItem], *, timeout_ms: int = 10_000, frames: int = 1
+        self, items: Sequence[RenderItem], *, timeout_ms: int = 10_000, frames: int = 1, fresh: bool = False
     ) -> list[RenderResult]:
-        """Renders items in one request; results come back in input order."""
+        """Renders items in one request; results come back in input order. `fresh`: each item on a newly started
+        browser, where nothing an earlier render left behind can slow it down."""
         if not items:
             return []
         payload = {
@@ -207,6 +211,8 @@ class RendererClient:
             "timeout_ms": timeout_ms,
             "frames": frames,
         }
+        if fresh:
+            payload["fresh"] = True
         # Worst case every item uses its whole budget, spread over the pool.
         read_timeout_s = math.ceil(len(items) / max(self.pool_size(), 1)) * (timeout_ms / 1000 + 5) + 60
         body = self._request("POST", "/render_batch", read_timeout_s=read_timeout_s, auth=True, json=payload)
@@ -220,11 +226,12 @@ class RendererClient:
         """Like `render_batch`, in requests of twice the pool size so a long batch shows progress (each request
         still fills every page).
 
-        With `confirm_timeouts`, the items that ran out of time are rendered once more, together, and the second
-        result stands (its `attempts` is 2). The budget is there to stop sketches that never finish; an honest
-        painting can overrun it when the machine is busy (the soak saw 19 of 500 at a 10 s budget on a loaded
-        machine), and a TIMEOUT scores like a sketch that did not run. A sketch that really hangs times out again:
-        it costs one more budget, and only TIMEOUTs are rendered twice.
+        With `confirm_timeouts`, the items that ran out of time, crashed or met a renderer fault are rendered once
+        more, one at a time, each on a newly started browser, and the second result stands (its `attempts` is 2).
+        The budget is there to stop sketches that never finish; an honest painting can overrun it when the machine
+        is busy or a neighbour left work behind, and a failure scores like a sketch that did not run. Rendered
+        alone, the item that fails again is the one at fault: a sketch that really hangs times out again, at the
+        cost of one more budget.
         """
         from tqdm import tqdm
 
@@ -233,12 +240,12 @@ class RendererClient:
         for start in tqdm(range(0, len(items), chunk), desc="rendering", unit="chunk",
                           disable=not progress or len(items) <= 1):
             results += self.render_batch(items[start : start + chunk], timeout_ms=timeout_ms)
-        timed_out = [i for i, r in enumerate(results) if r.status == "TIMEOUT"] if confirm_timeouts else []
-        if timed_out:
-            log.info("rendering %d sketch(es) that ran out of time once more", len(timed_out))
-            again = self.render_in_chunks([items[i] for i in timed_out], timeout_ms=timeout_ms, progress=False,
-                                          confirm_timeouts=False)
-            for i, second in zip(timed_out, again):
+        again = [i for i, r in enumerate(results) if r.status in CONFIRMED_ALONE] if confirm_timeouts else []
+        if again:
+            log.info("rendering %d sketch(es) that timed out or failed in the renderer once more, each alone",
+                     len(again))
+            for i in again:
+                (second,) = self.render_batch([items[i]], timeout_ms=timeout_ms, fresh=True)
                 second.attempts = 2
                 results[i] = second
         return results

@@ -31,7 +31,7 @@ SCHEMA = pa.schema([
     pa.field("errors", pa.list_(pa.string())),
     pa.field("console", pa.list_(pa.string())),
     pa.field("repairs", pa.list_(pa.string())),
-    pa.field("attempts", pa.int32(), nullable=False),  # 2: rendered again after a TIMEOUT (render_in_chunks)
+    pa.field("attempts", pa.int32(), nullable=False),  # 2: rendered again, alone, after a TIMEOUT or renderer fault
 ])
 # Columns added since the first tables were written, with the value an older table that lacks one stands for.
 ADDED_COLUMNS = {"attempts": 1}

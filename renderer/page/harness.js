@@ -38,6 +38,7 @@ function ppHarness(CONFIG) {
   const create = O.create;
   const freeze = O.freeze;
   const preventExtensions = O.preventExtensions;
+  const getPrototypeOf = O.getPrototypeOf;
   const stringify = JSON.stringify;
   const StringOf = String;
   const ProxyCtor = Proxy;
@@ -47,8 +48,7 @@ function ppHarness(CONFIG) {
   const weakAdd = WeakSetProto.add;
   const strSlice = String.prototype.slice;
   const strLower = String.prototype.toLowerCase;
-  const strIndexOf = String.prototype.indexOf;
-  const strStartsWith = String.prototype.startsWith;
+  const strCharCodeAt = String.prototype.charCodeAt;
   const now = performance.now.bind(performance);
   const setTimeoutRef = W.setTimeout.bind(W);
   const getRandomValues = Crypto.prototype.getRandomValues;
@@ -74,10 +74,23 @@ function ppHarness(CONFIG) {
   const fillRect = ctx2d.fillRect;
   const setFillStyle = setter(ctx2d, 'fillStyle');
   const imageCurrentSrc = getter(HTMLImageElement.prototype, 'currentSrc');
+  const svgImageHref = typeof SVGImageElement === 'function' ? getter(SVGImageElement.prototype, 'href') : null;
   const blobType = getter(Blob.prototype, 'type');
   const createObjectURL = URL.createObjectURL;
-  const gl1Finish = WebGLRenderingContext.prototype.finish;
-  const gl2Finish = typeof WebGL2RenderingContext === 'function' ? WebGL2RenderingContext.prototype.finish : null;
+  // Per WebGL flavour: what a one-pixel read-back needs (see finishGpuWork).
+  const glApis = [];
+  for (const Ctor of [W.WebGL2RenderingContext, W.WebGLRenderingContext]) {
+    if (typeof Ctor !== 'function') continue;
+    const p = Ctor.prototype;
+    glApis.push({
+      getExtension: p.getExtension,
+      readPixels: p.readPixels,
+      getParameter: p.getParameter,
+      bindBuffer: p.bindBuffer,
+      isContextLost: p.isContextLost,
+      packBinding: Ctor === W.WebGL2RenderingContext ? 0x88ed /* PIXEL_PACK_BUFFER_BINDING */ : 0,
+    });
+  }
   const doc = document;
 
   // window.name survives navigations within a tab: a channel between sketches.
@@ -105,6 +118,7 @@ function ppHarness(CONFIG) {
   // --- state (closure only) -------------------------------------------------------
   const t0 = now();
   let finished = false;
+  let finishedDrawing = false; // the image is taken (the result may still be on its way)
   const brushCalls = create(null);
   let textCalls = 0;
   const brushNames = create(null); // built-in brushes the sketch selected (set/pick/hatchStyle)
@@ -124,9 +138,12 @@ function ppHarness(CONFIG) {
     // Null-prototype objects holding primitives only: serialising them calls
     // nothing the sketch can replace.
     const calls = create(null);
-    for (const k of getOwnPropertyNames(brushCalls)) calls[k] = brushCalls[k];
+    // Index loops: an iteration protocol would call the page's Array iterator.
+    const callNames = getOwnPropertyNames(brushCalls);
+    for (let i = 0; i < callNames.length; i++) calls[callNames[i]] = brushCalls[callNames[i]];
     const brushes = create(null);
-    for (const k of getOwnPropertyNames(brushNames)) brushes[k] = true;
+    const brushList = getOwnPropertyNames(brushNames);
+    for (let i = 0; i < brushList.length; i++) brushes[brushList[i]] = true;
     const payload = create(null);
     payload.kind = 'result';
     payload.secret = secret;
@@ -226,6 +243,12 @@ function ppHarness(CONFIG) {
   for (const method of getOwnPropertyNames(consoleObj)) {
     const orig = consoleObj[method];
     if (typeof orig !== 'function') continue;
+    if (method === 'context') {
+      // console.context() makes a console with methods of its own: the
+      // capped one stands in for it.
+      consoleObj.context = function context() { return consoleObj; };
+      continue;
+    }
     consoleObj[method] = function () {
       consoleCalls++;
       if (consoleCalls > CONSOLE_CAP) return undefined;
@@ -290,24 +313,69 @@ function ppHarness(CONFIG) {
           block(`the sketch created more than ${CONFIG.max_webgl_contexts} WebGL contexts`);
           return null;
         }
+        if (finishedDrawing) return null; // the image is taken: no more GPU work
         apply(weakAdd, countedCanvases, [this]); // each canvas once: p5 asks again for the same one
         const ctx = apply(getContext, this, [k, options]);
-        if (ctx) webglContexts[webglCount] = ctx;
+        if (ctx) {
+          webglContexts[webglCount] = ctx;
+          webglLosers[webglCount] = loserOf(ctx);
+        }
         return ctx;
       }
       return apply(getContext, this, [k, options]);
     };
   }
-  // Finishes the GPU work of every WebGL context the render made.
+  // The WEBGL_lose_context extension of a context, taken before the context
+  // is handed to anyone, and its loseContext from the first one: nothing the
+  // sketch patches later can keep a context of this render alive.
+  const webglLosers = create(null);
+  let loseContext = null;
+  function loserOf(ctx) {
+    for (let k = 0; k < glApis.length; k++) {
+      try {
+        const ext = apply(glApis[k].getExtension, ctx, ['WEBGL_lose_context']);
+        if (ext && loseContext === null) loseContext = getOwnPropertyDescriptor(getPrototypeOf(ext), 'loseContext').value;
+        return ext;
+      } catch {
+        // not this flavour of context: try the next
+      }
+    }
+    return null;
+  }
+  // After the read-back, every WebGL context of the render is lost: work the
+  // sketch might still queue (from a timer, before the result is sent) can
+  // no longer reach the GPU process the next render will use.
+  function loseGpuContexts() {
+    for (let i = 1; i <= webglCount; i++) {
+      const ext = webglLosers[i];
+      if (!ext || !loseContext) continue;
+      try {
+        apply(loseContext, ext, []);
+      } catch {
+        // already lost
+      }
+    }
+  }
+  // Waits for the GPU work of every WebGL context the render made. finish()
+  // is not enough (Chromium may keep commands recorded but unsubmitted); a
+  // read-back of one pixel is: it returns only once everything queued before
+  // it has been drawn. State the read depends on is restored as it was.
+  const onePixel = construct(Uint8Array, [4]);
   function finishGpuWork() {
     for (let i = 1; i <= webglCount; i++) {
       const ctx = webglContexts[i];
       if (!ctx) continue;
-      try {
-        apply(gl1Finish, ctx, []);
-      } catch {
-        if (gl2Finish) {
-          try { apply(gl2Finish, ctx, []); } catch { /* a lost context has nothing left to do */ }
+      for (let k = 0; k < glApis.length; k++) {
+        const api = glApis[k];
+        try {
+          if (apply(api.isContextLost, ctx, [])) break; // a lost context has nothing left to do
+          const pack = api.packBinding ? apply(api.getParameter, ctx, [api.packBinding]) : null;
+          if (pack) apply(api.bindBuffer, ctx, [0x88eb /* PIXEL_PACK_BUFFER */, null]);
+          apply(api.readPixels, ctx, [0, 0, 1, 1, 0x1908 /* RGBA */, 0x1401 /* UNSIGNED_BYTE */, onePixel]);
+          if (pack) apply(api.bindBuffer, ctx, [0x88eb, pack]);
+          break;
+        } catch {
+          // not this flavour of context: try the next
         }
       }
     }
@@ -319,34 +387,55 @@ function ppHarness(CONFIG) {
   // canvas or uploaded as a texture. Counting never depends on a depth shared
   // with other wrappers: a text() inside a brush call's argument counts too.
   // The image itself is also read for text by the reward's detector.
-  const svgBlobUrls = create(null);
+  const blobTypes = create(null); // blob: URL -> the Blob's type, for every URL the page made
   URL.createObjectURL = function createObjectURL_(obj) {
     const url = apply(createObjectURL, URL, [obj]);
     try {
-      const type = apply(strLower, StringOf(apply(blobType, obj, [])), []);
-      if (apply(strIndexOf, type, ['svg']) >= 0 || apply(strIndexOf, type, ['html']) >= 0 || apply(strIndexOf, type, ['xml']) >= 0) {
-        svgBlobUrls[url] = true;
-      }
+      blobTypes[url] = apply(strLower, apply(blobType, obj, []), []);
     } catch {
-      // not a Blob (a MediaSource): no image
+      blobTypes[url] = ''; // not a Blob (a MediaSource): counted as markup if drawn
     }
     return url;
   };
+  // An image is "markup" unless it comes from a raster format: the browser
+  // decodes SVG (which can hold <text> and, through foreignObject, HTML) only
+  // when its MIME type says so, and never sniffs it.
+  const RASTER = freeze({ __proto__: null, 'image/png': true, 'image/jpeg': true, 'image/jpg': true, 'image/gif': true,
+    'image/webp': true, 'image/bmp': true, 'image/avif': true, 'image/x-icon': true, 'image/vnd.microsoft.icon': true });
+  const isSpace = (code) => code === 32 || code === 9 || code === 10 || code === 12 || code === 13;
+  // The MIME type of a data: URL, as the fetch standard reads it (lower case, trimmed).
+  function dataUrlType(url) {
+    let i = 5; // after "data:"
+    while (i < url.length && isSpace(apply(strCharCodeAt, url, [i]))) i++;
+    let end = i;
+    while (end < url.length) {
+      const c = apply(strCharCodeAt, url, [end]);
+      if (c === 59 /* ; */ || c === 44 /* , */) break;
+      end++;
+    }
+    while (end > i && isSpace(apply(strCharCodeAt, url, [end - 1]))) end--;
+    return apply(strLower, apply(strSlice, url, [i, end]), []);
+  }
   const isMarkupImage = (source) => {
     if (source == null || typeof source !== 'object') return false;
+    if (svgImageHref) {
+      try {
+        apply(svgImageHref, source, []); // succeeds only on an SVG <image> element: an SVG source by definition
+        return true;
+      } catch {
+        // not one
+      }
+    }
     let src;
     try {
       src = apply(imageCurrentSrc, source, []); // throws unless a real <img>
     } catch {
-      // An SVG <image> element is an SVG source by definition.
-      return typeof SVGImageElement === 'function' && source instanceof SVGImageElement;
+      return false;
     }
-    if (typeof src !== 'string') return false;
-    const head = apply(strLower, apply(strSlice, src, [0, 64]), []);
-    if (apply(strStartsWith, head, ['data:'])) {
-      return apply(strIndexOf, head, ['svg']) >= 0 || apply(strIndexOf, head, ['html']) >= 0 || apply(strIndexOf, head, ['xml']) >= 0;
-    }
-    return svgBlobUrls[src] === true;
+    if (typeof src !== 'string' || src.length === 0) return false;
+    if (apply(strLower, apply(strSlice, src, [0, 5]), []) === 'data:') return RASTER[dataUrlType(src)] !== true;
+    if (apply(strLower, apply(strSlice, src, [0, 5]), []) === 'blob:') return blobTypes[src] === undefined || RASTER[blobTypes[src]] !== true;
+    return false; // any other URL was refused by the page's policy
   };
   // Counted once per drawing call: p5's text() draws through fillText, whose
   // own count it suppresses (a depth of its own, shared with nothing else).
@@ -394,6 +483,16 @@ function ppHarness(CONFIG) {
         if (isMarkupImage(source)) textCalls++;
         return apply(orig, W, arguments);
       };
+    }
+    // A VideoFrame can be made from an image and drawn like one.
+    const Frame = W.VideoFrame;
+    if (typeof Frame === 'function') {
+      const Counted = function VideoFrame(source) {
+        if (isMarkupImage(source)) textCalls++;
+        return construct(Frame, arguments, new.target || Counted);
+      };
+      Counted.prototype = Frame.prototype;
+      W.VideoFrame = Counted;
     }
   }
 
@@ -449,6 +548,7 @@ function ppHarness(CONFIG) {
     });
     if (CONFIG.brush) {
       if (!wrapBrush()) return undefined;
+      guardDefiners();
     }
     apply(addEventListener, W, ['load', onLoad]);
     // The service runs the sketch only after this: the gate script's request
@@ -618,6 +718,8 @@ function ppHarness(CONFIG) {
       mark('read');
       const url = apply(canvasToDataURL, out, ['image/png']);
       mark('encoded');
+      finishedDrawing = true;
+      loseGpuContexts();
       settleThenFinish(url);
     } catch (e) {
       return finish('RENDERER_ERROR', 'the harness could not read the canvas back');
@@ -732,6 +834,47 @@ function ppHarness(CONFIG) {
       });
     }
     preventExtensions(proto);
+    apply(weakAdd, lockedPrototypes, [proto]);
+  }
+  // Redefining a locked prototype's methods fails anyway (they are not
+  // configurable); an attempt by any of the defining routes is BLOCKED, as
+  // writing to brush.* is.
+  const lockedPrototypes = newWeakSet();
+  function guardDefiners() {
+    const guard = (holder, name, targetIndex, useThis) => {
+      const orig = holder[name];
+      if (typeof orig !== 'function') return;
+      holder[name] = function () {
+        const target = useThis ? this : arguments[targetIndex];
+        if (target !== null && typeof target === 'object' && apply(weakHas, lockedPrototypes, [target])) {
+          block(`the sketch tried to redefine a method of a p5.brush class (${name})`);
+        }
+        return apply(orig, this, arguments);
+      };
+    };
+    guard(O, 'defineProperty', 0, false);
+    guard(O, 'defineProperties', 0, false);
+    guard(O, 'setPrototypeOf', 0, false);
+    guard(O, 'assign', 0, false);
+    guard(Reflect, 'defineProperty', 0, false);
+    guard(Reflect, 'setPrototypeOf', 0, false);
+    guard(Reflect, 'set', 0, false);
+    guard(Reflect, 'deleteProperty', 0, false);
+    guard(O.prototype, '__defineGetter__', 0, true);
+    guard(O.prototype, '__defineSetter__', 0, true);
+    const protoDesc = getOwnPropertyDescriptor(O.prototype, '__proto__');
+    if (protoDesc && protoDesc.set) {
+      const setProto = protoDesc.set;
+      defineProperty(O.prototype, '__proto__', {
+        configurable: true,
+        enumerable: false,
+        get: protoDesc.get,
+        set(v) {
+          if (apply(weakHas, lockedPrototypes, [this])) block('the sketch tried to replace the prototype of a p5.brush class');
+          return apply(setProto, this, [v]);
+        },
+      });
+    }
   }
 
   // --- start on load: after the sketch's own top-level code has run -----------------

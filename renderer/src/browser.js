@@ -69,8 +69,8 @@ function chromiumArgs({ jsHeapMb, glMode, poolSize }) {
     '--proxy-server=socks5://127.0.0.1:9',
     '--proxy-bypass-list=<-loopback>',
     `--js-flags=--max-old-space-size=${jsHeapMb}`,
-    // Room for every page's capped share of WebGL contexts, so that no page's
-    // contexts push out another's (Chromium drops the oldest beyond the limit).
+    // Room for every page's capped share of WebGL contexts (Chromium drops the
+    // oldest context of the browser beyond this limit).
     `--max-active-webgl-contexts=${MAX_WEBGL_CONTEXTS * poolSize + 4}`,
     '--window-size=800,800',
   ];
@@ -194,6 +194,53 @@ function isRendererProcess(pid) {
   }
 }
 
+/** The browser's GPU process (WebGL runs there, through SwiftShader), or null. */
+function gpuProcess(browserPid) {
+  for (const pid of descendants(browserPid)) {
+    try {
+      if (/(^|[\0 ])--type=gpu-process([\0 ]|$)/.test(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) return pid;
+    } catch {
+      // gone
+    }
+  }
+  return null;
+}
+
+/**
+ * Time (ns) the threads of a process have spent running or ready to run
+ * (schedstat: on a CPU plus waiting in a run queue), or null once it is gone.
+ * Waiting counts: on a loaded machine a busy process gets a small share of a
+ * CPU, but it is never idle.
+ */
+function processActiveNs(pid) {
+  let tids;
+  try {
+    tids = fs.readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return null;
+  }
+  let total = 0;
+  for (const tid of tids) {
+    try {
+      const [running, waiting] = fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ');
+      total += Number(running) + Number(waiting);
+    } catch {
+      // the thread ended while we looked
+    }
+  }
+  return total;
+}
+
+/** Resident memory of one process in bytes, or null once it is gone. */
+function residentBytes(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[21]) * PAGE_SIZE;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Kills any renderer process of the browser whose resident memory exceeds
  * limitBytes. The page it served then reports a crash, which the pool turns
@@ -216,4 +263,4 @@ function killOversizedRenderers(browserPid, limitBytes) {
   return killed;
 }
 
-module.exports = { launchBrowser, treeUsage, killOversizedRenderers };
+module.exports = { launchBrowser, treeUsage, killOversizedRenderers, gpuProcess, processActiveNs, residentBytes };

@@ -37,6 +37,15 @@ const SPEC = {
   defaultTimeoutMs: { env: 'PP_RENDERER_TIMEOUT_MS', def: 10_000, type: 'int', min: 100, max: 600_000, help: 'budget per sketch' },
   maxTimeoutMs: { env: 'PP_RENDERER_MAX_TIMEOUT_MS', def: 120_000, type: 'int', min: 100, max: 600_000, help: 'largest budget a client may ask' },
   pageMemoryMb: { env: 'PP_RENDERER_PAGE_MEMORY_MB', def: 1024, type: 'int', min: 128, max: 65536, help: 'resident memory a page may use' },
+  gpuMemoryMb: { env: 'PP_RENDERER_GPU_MEMORY_MB', def: 2048, type: 'int', min: 256, max: 65536, help: 'resident memory a slot\'s GPU process may use' },
+  gpuSettleMs: {
+    env: 'PP_RENDERER_GPU_SETTLE_MS',
+    def: 1000,
+    type: 'int',
+    min: 10,
+    max: 60_000,
+    help: 'how long a slot waits after a render for its GPU process to go idle before it restarts the browser',
+  },
   jsHeapMb: { env: 'PP_RENDERER_JS_HEAP_MB', def: 512, type: 'int', min: 64, max: 16384, help: 'V8 old-space limit per page' },
   protocolTimeoutMs: { env: 'PP_RENDERER_PROTOCOL_TIMEOUT_MS', def: 30_000, type: 'int', min: 1000, max: 600_000, help: 'DevTools call timeout' },
   baseline: {

@@ -63,6 +63,8 @@ function parseBatch(text, cfg) {
   }
   const frames = body.frames === undefined ? 1 : body.frames;
   if (!Number.isInteger(frames) || frames < 1 || frames > 600) throw new HttpError(400, '"frames" must be an integer in [1, 600]');
+  const fresh = body.fresh === undefined ? false : body.fresh;
+  if (typeof fresh !== 'boolean') throw new HttpError(400, '"fresh" must be true or false');
   const seen = new Set();
   const parsed = items.map((item, i) => {
     const at = `items[${i}]`;
@@ -81,7 +83,7 @@ function parseBatch(text, cfg) {
     if (!Number.isInteger(size) || size < 16 || size > 2048) throw new HttpError(400, `${at}.size must be an integer in [16, 2048]`);
     return { id: item.id, code: item.code, seed, size };
   });
-  return { items: parsed, timeoutMs, frames };
+  return { items: parsed, timeoutMs, frames, fresh };
 }
 
 function chromiumVersion(binary) {
@@ -168,7 +170,7 @@ async function main() {
           },
           memory_kills: pool.memoryKills,
           browser_restarts: pool.browserRestarts,
-          sandbox: { ...pool.browserHandle.jail, page_memory_mb: cfg.pageMemoryMb, js_heap_mb: cfg.jsHeapMb },
+          sandbox: { ...pool.jail, page_memory_mb: cfg.pageMemoryMb, gpu_memory_mb: cfg.gpuMemoryMb, js_heap_mb: cfg.jsHeapMb },
           memory: pool.usage(),
         });
         return;

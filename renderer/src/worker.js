@@ -31,8 +31,12 @@ const RESET_BUDGET_MS = 1000; // an idle page reaches about:blank in tens of mil
 const FAVICON = `${ORIGIN}/favicon.ico`;
 
 class PageWorker {
-  constructor({ browserHandle, libs, index, onReplace, baseline = false }) {
+  constructor({ browserHandle, libs, index, onReplace, baseline = false, waitGpuIdle = async () => true, gpuSettleMs = 1000 }) {
     this.browserHandle = browserHandle;
+    // Resolves true once the browser's GPU process is idle, false if it is
+    // still busy after the given ms (see pool.js).
+    this.waitGpuIdle = waitGpuIdle;
+    this.gpuSettleMs = gpuSettleMs;
     // Benchmark baseline (paint-code-rl's way): a new page per sketch, painted,
     // with p5's default WEBGL multisampling.
     this.baseline = baseline;
@@ -60,30 +64,34 @@ class PageWorker {
     const main = (frameId) => frameId === this.mainFrameId;
 
     // --- the render's document, and every way of leaving it -------------------------
+    // Guards apply from the moment the render's own navigation committed: a
+    // navigation event before that belongs to the document before it (an
+    // earlier sketch's last request, our reset to about:blank), which the
+    // render's own navigation superseded.
+    const guarding = () => this.current && this.current.navigated ? this.current : null;
     session.on('Page.frameStartedNavigating', ({ frameId, url }) => {
-      const cur = this.current;
-      if (cur && main(frameId) && (cur.navigated || url !== cur.documentUrl)) this.#block(`the sketch navigated its page to ${clip(url)}`);
+      if (guarding() && main(frameId)) this.#block(`the sketch navigated its page to ${clip(url)}`);
     });
     session.on('Page.frameRequestedNavigation', ({ frameId, url, reason }) => {
-      if (main(frameId)) this.#block(`the sketch navigated its page to ${clip(url)} (${reason})`);
+      if (guarding() && main(frameId)) this.#block(`the sketch navigated its page to ${clip(url)} (${reason})`);
     });
     session.on('Page.frameScheduledNavigation', ({ frameId, url, reason }) => {
-      if (main(frameId)) this.#block(`the sketch navigated its page to ${clip(url)} (${reason})`);
+      if (guarding() && main(frameId)) this.#block(`the sketch navigated its page to ${clip(url)} (${reason})`);
     });
     session.on('Page.frameNavigated', ({ frame }) => {
       const cur = this.current;
-      if (!cur) return;
-      if (!frame.parentId && !cur.navigated && frame.url === cur.documentUrl) {
-        cur.navigated = true;
+      if (!cur || frame.parentId) return;
+      if (!cur.navigated) {
+        if (frame.url === cur.documentUrl) cur.navigated = true;
         return;
       }
-      if (!frame.parentId) this.#block(`the sketch's page left its document for ${clip(frame.url)}`);
+      this.#block(`the sketch's page left its document for ${clip(frame.url)}`);
     });
     session.on('Page.navigatedWithinDocument', ({ frameId, url }) => {
-      if (main(frameId)) this.#block(`the sketch changed its page's history or address to ${clip(url)}`);
+      if (guarding() && main(frameId)) this.#block(`the sketch changed its page's history or address to ${clip(url)}`);
     });
     session.on('Page.documentOpened', ({ frame }) => {
-      if (!frame.parentId) this.#block('the sketch replaced its document (document.open or document.write after loading)');
+      if (guarding() && !frame.parentId) this.#block('the sketch replaced its document (document.open or document.write after loading)');
     });
     session.on('Page.loadEventFired', () => {
       if (this.current && this.current.contextId !== null) this.current.loaded = true;
@@ -101,7 +109,7 @@ class PageWorker {
     // Frames are never needed to paint, and each one would be a fresh realm
     // outside the harness (its own prototypes, console, WebRTC).
     session.on('Page.frameAttached', ({ frameId }) => {
-      if (!main(frameId)) this.#block('the sketch created a frame (iframes are not allowed)');
+      if (guarding() && !main(frameId)) this.#block('the sketch created a frame (iframes are not allowed)');
     });
     session.on('Runtime.executionContextCreated', ({ context }) => {
       const cur = this.current;
@@ -122,6 +130,9 @@ class PageWorker {
     session.on('Runtime.exceptionThrown', ({ exceptionDetails }) => {
       const cur = this.current;
       if (!cur || cur.contextId === null || exceptionDetails.executionContextId !== cur.contextId) return;
+      // Context ids are per renderer process: an error of an earlier render's
+      // document, arriving late from another process, names that render's path.
+      if (namesOtherRender(exceptionDetails, cur.documentUrl)) return;
       cur.settle({ kind: 'error', status: 'RUNTIME_ERROR', detail: describeException(exceptionDetails, cur.scriptId) });
     });
     await session.send('Page.enable');
@@ -135,6 +146,10 @@ class PageWorker {
       // Written by the browser, not by page script: a sketch cannot forge or
       // suppress these. Warnings are about our own page (e.g. the sandbox
       // flags); refusals are errors.
+      // Only the render's own document counts (an entry of the document
+      // before it can arrive late, from another renderer process).
+      const cur = guarding();
+      if (!cur || (entry.url && !entry.url.startsWith(cur.documentUrl))) return;
       if (entry.level === 'error' && (entry.source === 'security' || entry.source === 'violation' || /Content Security Policy/.test(entry.text))) {
         this.#block(`the browser refused: ${clip(entry.text)}`);
       }
@@ -291,6 +306,11 @@ class PageWorker {
     cur.settle({ kind: 'blocked' });
   }
 
+  /** Ends the render in progress from outside (the pool's memory watchdog, a dead browser). */
+  abort(kind, detail) {
+    if (this.current) this.current.settle({ kind, detail });
+  }
+
   #onCrash(err) {
     this.crashed = true;
     const cur = this.current;
@@ -374,11 +394,16 @@ class PageWorker {
     const out = toOutcome(result, cur, consoleLines, size);
     out.onPageMs = performance.now() - started; // until the result, not the cleanup after it
     this.current = null;
+    // The next render must inherit nothing of this one: its document is left
+    // and, meanwhile, its GPU process must fall idle (see pool.js).
+    const gpuIdle = this.waitGpuIdle(this.gpuSettleMs);
     try {
       await this.#afterRender(result.kind);
     } catch (err) {
       this.broken = err; // the item's outcome stands; the next render replaces the page first
     }
+    out.gpuLeftBusy = !(await gpuIdle);
+    out.needsNewBrowser = result.kind === 'crashed' || result.kind === 'timeout';
     return out;
   }
 
@@ -388,7 +413,10 @@ class PageWorker {
   // stuck in sketch code) is discarded and replaced: a new tab costs a few
   // hundred milliseconds, never a browser restart.
   async #afterRender(kind) {
-    if (this.crashed || kind === 'crashed' || kind === 'timeout' || this.baseline) {
+    // After a timeout or a crash the pool starts a new browser for this slot
+    // (whatever was left running in its GPU process dies with it).
+    if (kind === 'crashed' || kind === 'timeout') return;
+    if (this.crashed || this.baseline) {
       await this.replace();
       return;
     }
@@ -468,6 +496,12 @@ function describeException(details, sketchScriptId) {
   return `${line !== null ? `line ${line}: ` : ''}${message}`;
 }
 
+// Whether V8's report of an exception points into another render's document.
+function namesOtherRender(details, documentUrl) {
+  const urls = [details.url, ...((details.stackTrace && details.stackTrace.callFrames) || []).map((f) => f.url)];
+  return urls.some((u) => typeof u === 'string' && u.startsWith(`${ORIGIN}/r/`) && !u.startsWith(documentUrl));
+}
+
 /**
  * Characters of text the document shows outside its canvases, read from the
  * browser's own layout (DOMSnapshot), so every route counts: text nodes in
@@ -485,6 +519,13 @@ async function renderedTextChars(session) {
     const values = d.nodes && d.nodes.inputValue ? d.nodes.inputValue.value : [];
     for (const idx of values) {
       if (idx >= 0) chars += snap.strings[idx].trim().length;
+    }
+    // Text the browser shows from attributes: placeholders, and the alt text of an image that did not load.
+    for (const attrs of (d.nodes && d.nodes.attributes) || []) {
+      for (let i = 0; i + 1 < attrs.length; i += 2) {
+        const name = snap.strings[attrs[i]];
+        if (name === 'placeholder' || name === 'alt') chars += snap.strings[attrs[i + 1]].trim().length;
+      }
     }
   }
   return chars;
@@ -514,7 +555,7 @@ function toOutcome(result, cur, consoleLines, size) {
     case 'error':
       return { ...base, status: result.status, detail: result.detail };
     case 'timeout':
-      return { ...base, status: 'TIMEOUT', detail: 'the sketch did not finish within the time budget' };
+      return { ...base, status: 'TIMEOUT', detail: result.detail || 'the sketch did not finish within the time budget' };
     case 'crashed':
       return { ...base, status: 'CRASHED', detail: `the page died: ${result.detail}` };
     default:

@@ -43,7 +43,14 @@ const VERBOSE = process.env.PP_HOSTILE_VERBOSE === '1';
 
 // Real containment bugs found by these tests, left unfixed on purpose (see the
 // sketch files): the test is kept, marked todo, so the suite passes until fixed.
-const KNOWN_BUGS = {}; // name -> reason; empty: every bug these tests found is fixed
+const BRUSH_MARKS_PENDING = 'brush_marks (p5.brush calls that left marks in the final image) is not reported yet';
+const KNOWN_BUGS = {
+  '98_marks_zero_size_off_canvas': BRUSH_MARKS_PENDING,
+  '99_marks_covered_by_plain_rect': BRUSH_MARKS_PENDING,
+  '100_marks_hidden_graphics': BRUSH_MARKS_PENDING,
+  '101_marks_all_switched_off': BRUSH_MARKS_PENDING,
+  '102_marks_control_visible': BRUSH_MARKS_PENDING,
+}; // name -> reason
 
 // --- canaries: honest sketches whose result is known exactly ------------------
 const CANARIES = {
@@ -84,8 +91,8 @@ function checkCanary(kind, r) {
 
 // --- hostile sketches ----------------------------------------------------------
 const hostile = fs.readdirSync(HOSTILE_DIR)
-  .filter((f) => /^\d\d_.*\.js$/.test(f))
-  .sort()
+  .filter((f) => /^\d+_.*\.js$/.test(f))
+  .sort((a, b) => parseInt(a, 10) - parseInt(b, 10))
   .map((f) => {
     const mod = require(path.join(HOSTILE_DIR, f));
     return { name: f.replace(/\.js$/, ''), copies: mod.copies || 1, ...mod };
