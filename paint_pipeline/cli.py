@@ -485,6 +485,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from paint_pipeline.pipeline.settings import SettingsError
     from paint_pipeline.publish.hub import PublishError
     from paint_pipeline.reward.config import RewardConfigError
+    from paint_pipeline.reward.text_detector import TextDetectorUnavailable
 
     args = build_parser().parse_args(argv)
     handlers = {
@@ -502,7 +503,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"paint-pipeline: {exc}", file=sys.stderr)
         return 2
     except (RendererError, RewardConfigError, ClipLoadError, PolicyConfigError, ModelLoadError,
-            CheckpointError, SettingsError, CycleError, LineageError, PublishError) as exc:
+            CheckpointError, SettingsError, CycleError, LineageError, PublishError, TextDetectorUnavailable) as exc:
         print(f"paint-pipeline: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

@@ -92,10 +92,11 @@ def test_score_cli_prints_both_forms(service):
     out = subprocess.run([*base, "--json"], env=env, capture_output=True, text=True, timeout=120, check=True)
     obj = json.loads(out.stdout)
     assert set(obj) >= {"status", "total", "tiers", "flags", "alignment_backend", "reward_version"}
-    assert set(obj["tiers"]) == set(TIERS) and obj["flags"] == ["text_on_canvas"]
+    # The renderer's hook counts the text() calls; the text detector reads the words in the image.
+    assert set(obj["tiers"]) == set(TIERS) and obj["flags"] == ["text_on_canvas", "text_in_image"]
     assert obj["alignment_backend"] == "offline-palette-shape-v1"
     text = subprocess.run(base, env=env, capture_output=True, text=True, timeout=120, check=True).stdout
-    assert "TEXT instead of painting" in text and "text_on_canvas:" in text
+    assert "TEXT instead of painting" in text and "text_on_canvas:" in text and 'detected text "a cherry' in text
 
 
 def test_trl_reward_functions_score_completions(service):

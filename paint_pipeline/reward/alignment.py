@@ -7,9 +7,12 @@ reward version):
 `auto` uses CLIP when its weights load and otherwise the offline backend, with a
 warning: never a random-init CLIP, which only tests may ask for explicitly.
 
-A sketch that writes text (p5 `text()`, `fillText`, or text in the page) gets no
-alignment at all: CLIP reads text well, so writing the prompt is the cheapest way
-to look aligned.
+A sketch that writes text gets no alignment at all: CLIP reads text well, so
+writing the prompt is the cheapest way to look aligned. Text is caught two ways:
+the renderer's hooks count `text()`/`fillText` calls and text put into the page,
+and an offline text detector reads the final image (`text_detector.py`), which
+also catches the routes no hook sees (an SVG `<text>` drawn as an image, text
+drawn in another canvas and copied over, letters built from strokes).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from paint_pipeline.render.client import RenderResult
 from paint_pipeline.reward.alignment_offline import OfflineAlignment
 from paint_pipeline.reward.config import RewardConfig, RewardConfigError
 from paint_pipeline.reward.scorecard import TierScore
+from paint_pipeline.reward.text_detector import TextFinding
 
 log = logging.getLogger(__name__)
 
@@ -41,20 +45,27 @@ def make_backend(config: RewardConfig):
         return OfflineAlignment(config)
 
 
-def text_cheat_flags(render: RenderResult) -> list[str]:
+def text_cheat_flags(render: RenderResult, finding: TextFinding | None = None) -> list[str]:
     flags = []
     if render.text_calls > 0:
         flags.append("text_on_canvas")
     if render.dom_text_chars != 0:
         flags.append("dom_text")
+    if finding is not None and finding.found:
+        flags.append("text_in_image")
     return flags
 
 
-def refused_for_text(render: RenderResult, config: RewardConfig) -> TierScore:
+def refused_for_text(render: RenderResult, config: RewardConfig, finding: TextFinding | None = None) -> TierScore:
     parts = []
     if render.text_calls > 0:
         parts.append(f"{render.text_calls} text() calls on the canvas")
     if render.dom_text_chars != 0:
         parts.append(f"{max(render.dom_text_chars, 0)} characters of text in the page")
+    details = {}
+    if finding is not None and finding.found:
+        parts.append(finding.describe())
+        details = {"text_chars": finding.chars, "text_boxes": finding.boxes,
+                   "text_confidence": round(finding.best_confidence, 4)}
     return TierScore("alignment", 0.0, config.w_alignment,
-                     f"TEXT instead of painting ({', '.join(parts)}): no alignment credit")
+                     f"TEXT instead of painting ({'; '.join(parts)}): no alignment credit", details)

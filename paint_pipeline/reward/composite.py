@@ -2,9 +2,9 @@
 
 Batch first: images are analysed once and shared by the image tiers, and the
 alignment backend sees the whole batch (CLIP encodes the images in batches and
-uses the batch's other prompts as negatives). A failed render scores 0 on
-every image-based tier; so does a blank canvas on alignment, brush and
-aesthetic.
+uses the batch's other prompts as negatives; the text detector reads the
+same decoded images). A failed render scores 0 on every image-based tier; so
+does a blank canvas on alignment, brush and aesthetic.
 """
 
 from __future__ import annotations
@@ -25,16 +25,19 @@ from paint_pipeline.reward.config import RewardConfig
 from paint_pipeline.reward.features import ImageDecodeError, analyse, decode_png
 from paint_pipeline.reward.richness import score_richness
 from paint_pipeline.reward.scorecard import Sample, Scorecard, TierScore
+from paint_pipeline.reward.text_detector import make_text_detector
 from paint_pipeline.reward.version import reward_version
 
 log = logging.getLogger(__name__)
 
 
 class RewardScorer:
-    """Scores samples; holds the alignment backend (and its text cache) across batches."""
+    """Scores samples; holds the alignment backend (and its text cache) and the text detector across batches."""
 
     def __init__(self, config: RewardConfig | None = None, backend=None) -> None:
         self.config = config or RewardConfig()
+        # Before the backend: a missing detector package fails here, naming it, before anything slow starts.
+        self.text_detector = make_text_detector(self.config)
         self.backend = backend if backend is not None else alignment_tier.make_backend(self.config)
         self.head = None
         if self.config.aesthetic_head:
@@ -43,7 +46,8 @@ class RewardScorer:
             if not hasattr(self.backend, "encode_images"):
                 raise AestheticHeadError("aesthetic_head needs a CLIP alignment backend (it scores CLIP embeddings)")
             self.head = LearnedAestheticHead(self.config.aesthetic_head)
-        self.version = reward_version(self.config, self.backend_name)
+        self.version = reward_version(self.config, self.backend_name,
+                                      self.text_detector.name if self.text_detector is not None else None)
         # Seconds spent per stage since creation (the benchmark reads them; logs can too).
         self.seconds: dict[str, float] = defaultdict(float)
         self.images_scored = 0
@@ -85,6 +89,12 @@ class RewardScorer:
                 features[i] = analyse(images[i], cfg.analysis_size, cfg.background_delta_e)
         self.images_scored += len(features)
 
+        # The text detector reads every rendered image (the hooks miss text drawn by routes they do not see).
+        findings = {}
+        if self.text_detector is not None and images:
+            with self._timed("text_detector"):
+                findings = dict(zip(images, self.text_detector.detect(list(images.values()))))
+
         # Richness first: its detectors (noise, stripes) also decide alignment and cap the aesthetic.
         richness: dict[int, TierScore] = {}
         defects: dict[int, tuple[str, ...]] = {}
@@ -101,12 +111,12 @@ class RewardScorer:
         to_backend = []
         for i, f in features.items():
             render = samples[i].render
-            cheats = alignment_tier.text_cheat_flags(render)
+            cheats = alignment_tier.text_cheat_flags(render, findings.get(i))
             if f.coverage < cfg.min_coverage:
                 flags[i].append("blank_canvas")
             if cheats:
                 flags[i].extend(cheats)
-                alignment[i] = alignment_tier.refused_for_text(render, cfg)
+                alignment[i] = alignment_tier.refused_for_text(render, cfg, findings.get(i))
             elif f.coverage < cfg.min_coverage:
                 alignment[i] = TierScore("alignment", 0.0, cfg.w_alignment,
                                          f"nothing painted ({f.coverage:.1%} of the canvas): no alignment credit")

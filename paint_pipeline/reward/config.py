@@ -74,6 +74,18 @@ class RewardConfig:
                                            "colour.")
     colour_full_fraction: float = _f(0.06, "Offline backend: fraction of the canvas in a named colour that earns "
                                            "that colour full credit.")
+    text_detector: bool = _f(
+        True, "Read the final image with an offline text detector (PP-OCRv4 from the rapidocr-onnxruntime package, "
+        "ONNX Runtime on the CPU) as a backstop to the renderer's text hooks: text found in the pixels zeroes "
+        "alignment like a text() call. Scoring fails with an error naming the package when it is missing; turn it "
+        "off only to rely on the hooks alone (tests).")
+    text_detector_threshold: float = _f(
+        0.6, "Text detector: recognition confidence at or above which a detected box counts as text (chosen with "
+        "scripts/calibrate_text_detector.py on honest renders and text sketches).")
+    text_detector_min_chars: int = _f(
+        3, "Text detector: ASCII letters and digits one box must read to count as text (textures read as single "
+        "letters: a ring as 'O'; the recogniser also knows Chinese, which strokes can resemble, so only ASCII "
+        "letters and digits are counted).")
 
     # --- tier 3: visual richness ----------------------------------------------------------------
     edge_variance_scale: float = _f(60.0, "Variance of the Laplacian (grey levels², at analysis size) that earns "
@@ -135,7 +147,7 @@ class RewardConfig:
             raise RewardConfigError(f"reward config weights must sum to 1, got {total:.6f} ({listed})")
         unit = ("truncation_credit", "min_coverage", "neutral_share", "noise_local_coherence", "noise_cap",
                 "barcode_coherence", "barcode_cap", "brush_full_coverage", "coverage_full", "aesthetic_head_share",
-                "colour_full_fraction")
+                "colour_full_fraction", "text_detector_threshold")
         for name in unit:
             v = getattr(self, name)
             if not isinstance(v, (int, float)) or not 0.0 <= v <= 1.0:
@@ -146,7 +158,8 @@ class RewardConfig:
             v = getattr(self, name)
             if not isinstance(v, (int, float)) or not math.isfinite(v) or v <= 0:
                 raise bad(name, "must be a finite number > 0")
-        for name in ("analysis_size", "clip_batch_size", "text_cache_size", "brush_target_brushes"):
+        for name in ("analysis_size", "clip_batch_size", "text_cache_size", "brush_target_brushes",
+                     "text_detector_min_chars"):
             v = getattr(self, name)
             if not isinstance(v, int) or isinstance(v, bool) or v < 1:
                 raise bad(name, "must be an integer >= 1")
@@ -154,6 +167,8 @@ class RewardConfig:
             raise bad("analysis_size", "must be between 32 and 1024")
         if not isinstance(self.noise_slope_max, (int, float)) or not -4.0 <= self.noise_slope_max <= 0.0:
             raise bad("noise_slope_max", "must be a log-log slope in [-4, 0]")
+        if not isinstance(self.text_detector, bool):
+            raise bad("text_detector", "must be true or false")
         if self.alignment_backend not in ALIGNMENT_BACKENDS:
             raise bad("alignment_backend", f"must be one of {', '.join(ALIGNMENT_BACKENDS)}")
         if self.clip_weights == "random-init" and not self.clip_allow_random_init:

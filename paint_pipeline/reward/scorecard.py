@@ -13,6 +13,7 @@ from paint_pipeline.render.client import RenderResult
 FLAGS = {
     "text_on_canvas": "the sketch drew text on the canvas (p5 text(), fillText): no alignment credit",
     "dom_text": "the sketch put text into the page (createP, innerHTML): no alignment credit",
+    "text_in_image": "the text detector read text in the final image (however it was drawn): no alignment credit",
     "blank_canvas": "nothing visible was painted",
     "noise": "noise without structure (flat spectrum, no local orientation): no alignment; richness, aesthetic capped",
     "barcode": "one stripe orientation dominates and the prompt did not ask for stripes: richness, aesthetic capped",

@@ -1,8 +1,9 @@
 """The reward version: a hash of everything that decides a score.
 
-It covers the config values, the source of every module in this package, and
-the alignment backend actually in use, so any change to weights, thresholds,
-scoring code or backend gives a new version, and scores of different versions
+It covers the config values, the source of every module in this package, the
+alignment backend actually in use and the text detector's model (package
+version and detection size), so any change to weights, thresholds, scoring
+code, backend or detector gives a new version, and scores of different versions
 are never mixed up (re-scoring keeps both).
 """
 
@@ -27,7 +28,9 @@ def code_digest() -> str:
     return h.hexdigest()
 
 
-def reward_version(config: RewardConfig, backend_name: str) -> str:
-    payload = json.dumps({"config": config.to_dict(), "backend": backend_name, "code": code_digest()},
-                         sort_keys=True)
+def reward_version(config: RewardConfig, backend_name: str, text_detector: str | None = None) -> str:
+    parts = {"config": config.to_dict(), "backend": backend_name, "code": code_digest()}
+    if text_detector is not None:  # the detector's model and detection size, when one runs
+        parts["text_detector"] = text_detector
+    payload = json.dumps(parts, sort_keys=True)
     return "rv-" + hashlib.sha256(payload.encode()).hexdigest()[:12]
