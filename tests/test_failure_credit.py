@@ -8,7 +8,7 @@ import pytest
 import torch
 
 from paint_pipeline.policy.config import PolicyConfig
-from paint_pipeline.policy.credit import blame_starts, line_start_token
+from paint_pipeline.policy.credit import blame_starts, js_line_starts, line_start_token
 from paint_pipeline.policy.loss import grpo_loss
 from paint_pipeline.policy.rollouts import to_table, write_rollouts
 from paint_pipeline.policy.sampling import Rollout
@@ -166,3 +166,15 @@ def test_the_update_batch_carries_the_advantage_from_the_credit_start_on():
     *_, adv, width, _ = _pad(examples, pad_id=0, device="cpu")
     assert width == 5
     assert adv.tolist() == [[0.0, 0.0, 0.0, -1.5, -1.5], [0.5, 0.5, 0.5, 0.0, 0.0]]
+
+
+def test_lines_are_counted_as_javascript_counts_them():
+    # V8 numbers an error's line by JavaScript's line terminators: a U+2028 (or a lone \r) starts a line, \r\n is
+    # one break, and the other characters Python's splitlines() breaks at (\x0b, \x0c, \x85, ...) do not.
+    code = "let a = 1; // one\u2028two\r\nlet b = 2;\x0c\x85\rfoo();"
+    assert js_line_starts(code) == [0, 18, 23, 36]
+    completion = f"Here it is:\n{code}\n"
+    chars = list(completion)  # one "token" per character: positions are exact
+    start = line_start_token(completion, code, 4, chars, "".join)
+    assert completion[start:].startswith("foo();")
+    assert line_start_token(completion, code, 5, chars, "".join) is None

@@ -27,3 +27,17 @@ def test_truncated_fence_runs_to_the_end():
 def test_unfenced_code_starts_at_the_first_code_line():
     assert extract_code(f"Sure, here you go.\n\n{CODE}") == CODE
     assert extract_code("no code at all") == "no code at all"
+
+
+def test_a_fence_inside_code_is_not_a_fence():
+    # Text that starts as code is code: "```" in a string, a comment or a block comment does not cut it.
+    in_string = 'function setup() {\n  let s = "```js";\n  createCanvas(10, 10);\n}'
+    assert extract_code(in_string) == in_string
+    in_comments = "// paste this into a ```js block\n/*\n```js\nnot();\n```\n*/\n" + CODE
+    assert extract_code(in_comments) == in_comments
+
+
+def test_a_fence_is_a_line_of_its_own():
+    # Prose that mentions ```js inline opens no fence; the fence on its own line does.
+    text = f"Sure! Wrap it in ```js like this``` please:\n```javascript\n{CODE}\n```\nDone."
+    assert extract_code(text) == CODE

@@ -18,6 +18,7 @@ The line is a line of the code the renderer ran, which is `sketch_code.extract_c
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -37,6 +38,16 @@ class CreditStats:
                 "error_line_freed_share": self.freed_share}
 
 
+# JavaScript's line terminators (ECMA-262 11.3): V8 numbers the lines of an error by these, so a U+2028 inside
+# the sketch starts a line (Python's str.splitlines knows more terminators than JavaScript does, split("\n") fewer).
+_JS_LINE_BREAK = re.compile("\r\n|[\n\r\u2028\u2029]")
+
+
+def js_line_starts(code: str) -> list[int]:
+    """Offsets in `code` where each line starts, as JavaScript counts lines."""
+    return [0] + [m.end() for m in _JS_LINE_BREAK.finditer(code)]
+
+
 def line_start_token(completion: str, code: str, line: int, token_ids: Sequence[int],
                      decode: Callable[[Sequence[int]], str]) -> int | None:
     """Index of the completion token where line `line` (1-based) of `code` starts, or None when that place
@@ -45,12 +56,12 @@ def line_start_token(completion: str, code: str, line: int, token_ids: Sequence[
     if not code or line < 1:
         return None
     at = completion.find(code)
-    lines = code.split("\n")
-    if at < 0 or line > len(lines):
+    starts = js_line_starts(code)
+    if at < 0 or line > len(starts):
         return None
     if decode(token_ids) != completion:
         return None
-    target = at + sum(len(text) + 1 for text in lines[: line - 1])
+    target = at + starts[line - 1]
     # The longest prefix of tokens that decodes to text ending at or before the line's first character.
     lo, hi = 0, len(token_ids)
     while lo < hi:

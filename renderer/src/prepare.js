@@ -272,8 +272,21 @@ const CODE_CHARS = /[;{}()=]/;
 
 const plural = (k, word) => `${k} ${word}${k === 1 ? '' : 's'}`;
 
+// The first non-blank line looks like JavaScript: then the text is code, and a "```" inside it (a string, a
+// comment) is not a Markdown fence. The same rule as paint_pipeline/sketch_code.py, so both read the same code.
+const CODE_START = /^\s*(function\b|async\s+function\b|let\b|const\b|var\b|class\b|\/\/|\/\*|new\s+p5\b|brush\.|setup\s*=)/;
+
+function startsAsCode(text) {
+  for (const line of text.split('\n')) {
+    if (line.trim() !== '') return CODE_START.test(line);
+  }
+  return false;
+}
+
 function extractFromFence(text) {
-  if (!text.includes('```')) return null;
+  // (Whether the text compiles cannot decide it: Markdown with an even number of ``` fences can be a
+  // valid chain of tagged templates.)
+  if (!text.includes('```') || startsAsCode(text)) return null;
   const lines = text.split('\n');
   const blocks = [];
   let open = null;

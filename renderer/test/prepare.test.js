@@ -418,3 +418,15 @@ test('200 KB inputs are processed fast (linear time)', () => {
   }
   assert.ok(parses(prepareSketch(big).code));
 });
+
+test('a fence inside code is not a fence: text that starts as code is code (as paint_pipeline/sketch_code.py reads it)', () => {
+  for (const code of [
+    'function setup() {\n  let s = "```js";\n  createCanvas(10, 10);\n}',
+    '// paste this into a ```js block\n/*\n```js\nnot();\n```\n*/\nfunction setup() { createCanvas(10, 10); }',
+    'let note = `\n```js\nnot();\n```\n`;\nfunction setup() { createCanvas(10, 10); }',
+  ]) {
+    const res = prepareSketch(code);
+    assert.equal(res.code, code);
+    assert.deepEqual(res.repairs, []);
+  }
+});
