@@ -19,6 +19,8 @@ def png_of(array: np.ndarray) -> bytes:
 
 
 def result(png: bytes | None, status: str = "SUCCESS", **fields) -> RenderResult:
+    """A render result as today's renderer reports it: marks measured (none unless given)."""
+    fields.setdefault("brush_marks", {})
     return RenderResult(id=fields.pop("id", "x"), status=status, png=png, render_ms=fields.pop("render_ms", 100.0),
                         **fields)
 

@@ -19,6 +19,8 @@ from reward_helpers import blank, block_noise, dot, painting, pixel_noise, png_o
 
 CFG = RewardConfig(alignment_backend="offline")
 FULL_BRUSH = {"set": 4, "line": 14, "circle": 12, "spline": 15, "fill": 2, "hatch": 1}
+FULL_MARKS = {"brush_calls": FULL_BRUSH, "brush_marks": {"line": 14, "circle": 12, "spline": 15},
+              "brush_mark_kinds": {"stroke": 41, "fill": 2, "hatch": 1}}
 
 
 def features_of(array):
@@ -112,17 +114,22 @@ def test_coverage_uses_the_border_not_one_pixel():
 # --- tier 4: brush ------------------------------------------------------------------------------
 def test_brush_credit_needs_primitives_fills_and_brushes():
     f = features_of(painting())
-    full = score_brush(result(b"", brush_calls=FULL_BRUSH, brushes_used=["2B", "charcoal", "pen"]), f, CFG)[0]
+    full = score_brush(result(b"", **FULL_MARKS, brushes_marked=["2B", "charcoal", "pen"]), f, CFG)[0]
     assert full.score > 0.95
-    one_brush = score_brush(result(b"", brush_calls=FULL_BRUSH, brushes_used=["2B"]), f, CFG)[0]
+    one_brush = score_brush(result(b"", **FULL_MARKS, brushes_marked=["2B"]), f, CFG)[0]
     assert one_brush.score < full.score
+    no_fill = score_brush(result(b"", **{**FULL_MARKS, "brush_mark_kinds": {"stroke": 41}},
+                                 brushes_marked=["2B", "charcoal", "pen"]), f, CFG)[0]
+    assert no_fill.details["brush_fills"] == 0.0 and no_fill.score < full.score
 
 
 def test_repeating_one_call_has_diminishing_returns():
     f = features_of(painting())
-    spam = score_brush(result(b"", brush_calls={"set": 1, "line": 1000}, brushes_used=["2B"]), f, CFG)[0]
+    spam = score_brush(result(b"", brush_calls={"set": 1, "line": 1000}, brush_marks={"line": 1000},
+                              brush_mark_kinds={"stroke": 1000}, brushes_marked=["2B"]), f, CFG)[0]
     varied = score_brush(result(b"", brush_calls={"set": 1, "line": 4, "circle": 4, "spline": 4},
-                                brushes_used=["2B"]), f, CFG)[0]
+                                brush_marks={"line": 4, "circle": 4, "spline": 4}, brush_mark_kinds={"stroke": 12},
+                                brushes_marked=["2B"]), f, CFG)[0]
     assert varied.score > spam.score
     assert spam.details["brush_primitives"] == pytest.approx(1 / CFG.brush_target_primitives, abs=1e-3)
 
@@ -130,7 +137,23 @@ def test_repeating_one_call_has_diminishing_returns():
 def test_calls_that_leave_nothing_visible_earn_nothing():
     tier, flags = score_brush(result(b"", brush_calls={"set": 1, "circle": 300, "line": 300, "rect": 100},
                                      brushes_used=["2B", "HB", "pen"]), features_of(blank()), CFG)
-    assert tier.score == 0.0 and flags == ["invisible_brush_calls"] and "701 calls" in tier.explanation
+    assert tier.score == 0.0 and flags == ["invisible_brush_calls"]
+    assert "700 of 700 painting calls left no mark" in tier.explanation
+
+
+def test_calls_without_marks_earn_nothing_on_a_canvas_that_plain_p5_painted():
+    # The hack: a colourful plain-p5 poster for coverage, and every p5.brush primitive called where it leaves no
+    # paint (off the canvas, zero size, painted over). The calls ran; no mark survived; no credit.
+    calls = {"set": 4, "line": 5, "rect": 5, "circle": 5, "spline": 5, "flowLine": 5, "fill": 2, "hatch": 2}
+    tier, flags = score_brush(result(b"", brush_calls=calls, brushes_used=["2B", "HB", "pen"]),
+                              features_of(painting()), CFG)
+    assert tier.score == 0.0 and flags == ["invisible_brush_calls"]
+    assert tier.details["brush_marked_calls"] == 0.0 and tier.details["brush_total_calls"] == 25.0
+
+
+def test_a_render_whose_marks_were_not_measured_says_so_instead_of_guessing():
+    tier, flags = score_brush(result(b"", brush_calls=FULL_BRUSH, brush_marks=None), features_of(painting()), CFG)
+    assert tier.score == 0.0 and flags == ["brush_marks_unmeasured"] and "render it again" in tier.explanation
 
 
 # --- tier 5: aesthetic ---------------------------------------------------------------------------
@@ -192,7 +215,7 @@ def test_noise_earns_no_alignment_and_a_capped_aesthetic(scorer):
 # --- the composite -------------------------------------------------------------------------------
 def test_total_is_the_weighted_sum_and_in_range(scorer):
     cards = scorer.score([Sample("a field of red and yellow flowers", "x",
-                                 result(png_of(painting(s)), brush_calls=FULL_BRUSH, brushes_used=["2B", "HB"]))
+                                 result(png_of(painting(s)), **FULL_MARKS, brushes_marked=["2B", "HB"]))
                           for s in range(3)])
     for card in cards:
         assert card.total == pytest.approx(sum(t.score * t.weight for t in card.tiers.values()))

@@ -60,7 +60,11 @@ class RenderResult:
     status: str
     png: bytes | None
     render_ms: float
-    brush_calls: dict[str, int] = field(default_factory=dict)
+    brush_calls: dict[str, int] = field(default_factory=dict)  # p5.brush calls that ran, by name
+    # Calls that left marks in the final image, by name; None: not measured (a render from before marks were).
+    brush_marks: dict[str, int] | None = None
+    brush_mark_kinds: dict[str, int] = field(default_factory=dict)  # marked calls per kind: stroke, hatch, fill
+    brushes_marked: list[str] = field(default_factory=list)  # built-in brushes whose strokes left marks
     text_calls: int = 0
     brushes_used: list[str] = field(default_factory=list)
     dom_text_chars: int = 0
@@ -90,6 +94,10 @@ class RenderResult:
             png=base64.b64decode(png) if png else None,
             render_ms=float(obj.get("render_ms", 0.0)),
             brush_calls={str(k): int(v) for k, v in (obj.get("brush_calls") or {}).items()},
+            brush_marks=({str(k): int(v) for k, v in obj["brush_marks"].items()}
+                         if isinstance(obj.get("brush_marks"), dict) else None),
+            brush_mark_kinds={str(k): int(v) for k, v in (obj.get("brush_mark_kinds") or {}).items()},
+            brushes_marked=[str(b) for b in obj.get("brushes_marked") or []],
             text_calls=int(obj.get("text_calls", 0)),
             brushes_used=[str(b) for b in obj.get("brushes_used") or []],
             dom_text_chars=int(obj.get("dom_text_chars", 0)),

@@ -58,6 +58,7 @@ def render_files(
             "sha256": digest,
             "render_ms": result.render_ms,
             "brush_calls": result.brush_calls,
+            "brush_marks": result.brush_marks,
             "brushes_used": result.brushes_used,
             "text_calls": result.text_calls,
             "dom_text_chars": result.dom_text_chars,

@@ -1,7 +1,7 @@
 """The renders table (DESIGN.md §3): what the renderer made of each rollout, images stored beside it.
 
-One row per sample: status, the PNG's path and sha256, timings, the p5.brush calls actually executed,
-errors and repairs. `load_results` turns rows back into RenderResults (checking each image against its
+One row per sample: status, the PNG's path and sha256, timings, the p5.brush calls actually executed and
+those that left marks in the final image, errors and repairs. `load_results` turns rows back into RenderResults (checking each image against its
 sha256), so a cycle can be re-scored without rendering again.
 """
 
@@ -32,9 +32,13 @@ SCHEMA = pa.schema([
     pa.field("console", pa.list_(pa.string())),
     pa.field("repairs", pa.list_(pa.string())),
     pa.field("attempts", pa.int32(), nullable=False),  # 2: rendered again, alone, after a TIMEOUT or renderer fault
+    pa.field("brush_marks", pa.string()),  # JSON {method: calls that left marks in the final image}; null: not measured
+    pa.field("brush_mark_kinds", pa.string()),  # JSON {stroke|hatch|fill: marked calls}
+    pa.field("brushes_marked", pa.list_(pa.string())),
 ])
-# Columns added since the first tables were written, with the value an older table that lacks one stands for.
-ADDED_COLUMNS = {"attempts": 1}
+# Columns added since the first tables were written, with the value an older table that lacks one stands for
+# (marks were not measured then: null, which the brush tier reports instead of guessing).
+ADDED_COLUMNS = {"attempts": 1, "brush_marks": None, "brush_mark_kinds": None, "brushes_marked": None}
 
 
 class RenderFileError(ValueError):
@@ -62,6 +66,8 @@ def to_table(results: Sequence[RenderResult], sample_ids: Sequence[str], image_d
             "text_calls": int(r.text_calls), "brushes_used": list(r.brushes_used),
             "dom_text_chars": int(r.dom_text_chars), "errors": list(r.errors), "console": list(r.console)[:20],
             "repairs": list(r.repairs), "attempts": int(r.attempts),
+            "brush_marks": None if r.brush_marks is None else json.dumps(r.brush_marks, sort_keys=True),
+            "brush_mark_kinds": json.dumps(r.brush_mark_kinds, sort_keys=True), "brushes_marked": list(r.brushes_marked),
         })
     return pa.Table.from_pylist(rows, schema=SCHEMA)
 
@@ -89,5 +95,8 @@ def load_results(table: pa.Table) -> list[RenderResult]:
             brushes_used=list(row["brushes_used"] or []), dom_text_chars=row["dom_text_chars"],
             errors=list(row["errors"] or []), console=list(row["console"] or []), repairs=list(row["repairs"] or []),
             attempts=int(row.get("attempts", ADDED_COLUMNS["attempts"])),  # tables not read through read_renders
+            brush_marks=json.loads(row["brush_marks"]) if row.get("brush_marks") is not None else None,
+            brush_mark_kinds=json.loads(row["brush_mark_kinds"]) if row.get("brush_mark_kinds") else {},
+            brushes_marked=list(row.get("brushes_marked") or []),
         ))
     return out

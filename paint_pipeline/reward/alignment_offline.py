@@ -29,7 +29,9 @@ COLOUR_SHARE_WITH_SHAPES = 0.7
 
 
 def _calls(render: RenderResult, *names: str) -> int:
-    return sum(n for k, n in render.brush_calls.items() if k in names or k.split(".")[0] in names)
+    """p5.brush calls of these names that left marks in the final image (a call off the canvas draws no shape)."""
+    marks = render.brush_marks or {}
+    return sum(n for k, n in marks.items() if k in names or k.split(".")[0] in names)
 
 
 def _orientation_share(features: ImageFeatures) -> tuple[float, float]:
@@ -47,10 +49,10 @@ def _orientation_share(features: ImageFeatures) -> tuple[float, float]:
 # Shape word -> (what it needs, a test of the render and the image).
 SHAPE_EVIDENCE = {
     "round": ("a circle or arc", lambda r, f: _calls(r, "circle", "arc") > 0),
-    "linear": ("lines or hatching", lambda r, f: _calls(r, "line", "flowLine", "hatch", "hatchArray") > 0),
+    "linear": ("lines or hatching", lambda r, f: _calls(r, "line", "flowLine", "hatchArray")
+               + r.brush_mark_kinds.get("hatch", 0) > 0),
     "angular": ("rects or polygons", lambda r, f: _calls(r, "rect", "polygon", "Polygon", "endShape") > 0),
-    "flowing": ("flow lines, splines or a field", lambda r, f: _calls(r, "flowLine", "spline", "field",
-                                                                        "endStroke") > 0),
+    "flowing": ("flow lines, splines or strokes", lambda r, f: _calls(r, "flowLine", "spline", "endStroke") > 0),
     "horizontal": ("mostly horizontal structure", lambda r, f: _orientation_share(f)[0] > 0.55),
     "vertical": ("mostly vertical structure", lambda r, f: _orientation_share(f)[1] > 0.55),
 }

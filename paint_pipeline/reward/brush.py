@@ -1,16 +1,18 @@
 """Tier 4, brush utilization: did the sketch actually paint with p5.brush?
 
-Counted from `brush_calls`, the p5.brush calls the renderer's harness saw
-execute (the sketch cannot forge them; comments, strings and dead code never
-run, so they count nothing by construction; paint-code-rl matched substrings of
-the source, so keywords in comments scored fully). Three parts:
-- primitives drawn (line, rect, circle, arc, spline, flowLine, polygon, shapes,
-  strokes): each kind earns 1 - exp(-n / saturation), so repeating one call has
-  diminishing returns, and `brush_target_primitives` saturated kinds earn full marks;
-- fills and hatches (fill / wash / mass, hatch): one family earns 0.6, both 1;
-- brushes: distinct brushes selected (`brushes_used`), up to `brush_target_brushes`.
-The total is then scaled by how much of the canvas is painted, up to
-`brush_full_coverage`: calls that leave nothing visible earn nothing.
+Counted from marks, not calls. `brush_marks` are the p5.brush calls whose paint the renderer found in the final
+image: it reads every composite of p5.brush's masks onto the canvas before and after, and a call earns a mark
+only when enough pixels under its own stamps (or inside its own fill regions) still hold what that composite left
+at the end (renderer/README.md, "Brush marks"). So zero-size, off-canvas, transparent and painted-over calls,
+strokes into a buffer that is never shown, and state calls (`set`, `fill`, `hatch` switches) earn nothing; plain
+p5 shapes that cover the canvas buy no brush credit. Comments and dead code never run, so they count nothing by
+construction (paint-code-rl matched substrings of the source). Three parts:
+- primitives drawn (line, rect, circle, arc, spline, flowLine, polygon, shapes, strokes): each kind with marks earns
+  1 - exp(-n / saturation), so repeating one call has diminishing returns, and `brush_target_primitives` saturated
+  kinds earn full marks;
+- fills and hatches: calls whose fill left marks earn 0.6, calls whose hatching left marks 0.6, both 1;
+- brushes: distinct built-in brushes whose strokes left marks (`brushes_marked`), up to `brush_target_brushes`.
+The total is then scaled by how much of the canvas is painted, up to `brush_full_coverage`.
 """
 
 from __future__ import annotations
@@ -35,8 +37,7 @@ PRIMITIVES: dict[str, tuple[str, ...]] = {
     "stroke": ("endStroke",),
     "plot": ("Plot.draw", "Plot.fill", "Plot.hatch", "Plot.show"),
 }
-FILLS = ("fill", "wash", "mass", "massArray")
-HATCHES = ("hatch", "hatchArray")
+PAINTING_CALLS = frozenset(name for names in PRIMITIVES.values() for name in names) | {"hatchArray", "massArray"}
 PARTS = {"primitives": 0.5, "fills": 0.25, "brushes": 0.25}
 
 
@@ -45,36 +46,46 @@ def _saturating(n: int, scale: float) -> float:
 
 
 def score_brush(render: RenderResult, features: ImageFeatures, config: RewardConfig) -> tuple[TierScore, list[str]]:
-    calls = render.brush_calls
+    painting_calls = sum(n for name, n in render.brush_calls.items() if name in PAINTING_CALLS)
+    if render.brush_marks is None:
+        return (TierScore("brush", 0.0, config.w_brush,
+                          "marks not measured (rendered before the renderer counted p5.brush marks): render it again "
+                          "to score brush use", {"brush_total_calls": float(painting_calls)}),
+                ["brush_marks_unmeasured"])
+    marks = render.brush_marks
     sat = config.brush_saturation_calls
-    kinds = {kind: sum(calls.get(m, 0) for m in methods) for kind, methods in PRIMITIVES.items()}
+    kinds = {kind: sum(marks.get(m, 0) for m in methods) for kind, methods in PRIMITIVES.items()}
     kinds = {k: n for k, n in kinds.items() if n > 0}
     primitive_credit = sum(_saturating(n, sat) for n in kinds.values())
     primitives = min(1.0, primitive_credit / config.brush_target_primitives)
 
-    n_fills = sum(calls.get(m, 0) for m in FILLS)
-    n_hatches = sum(calls.get(m, 0) for m in HATCHES)
+    n_fills = render.brush_mark_kinds.get("fill", 0)
+    n_hatches = render.brush_mark_kinds.get("hatch", 0)
     fills = min(1.0, (0.6 if n_fills else 0.0) + (0.6 if n_hatches else 0.0))
 
-    brushes_used = sorted(set(render.brushes_used))
-    brushes = min(1.0, len(brushes_used) / config.brush_target_brushes)
+    brushes_marked = sorted(set(render.brushes_marked))
+    brushes = min(1.0, len(brushes_marked) / config.brush_target_brushes)
 
     raw = (PARTS["primitives"] * primitives + PARTS["fills"] * fills + PARTS["brushes"] * brushes)
     visible = min(1.0, features.coverage / config.brush_full_coverage) if features.coverage >= config.min_coverage else 0.0
     score = raw * visible
 
-    total_calls = sum(calls.values())
+    total_marks = sum(marks.values())
     flags = []
     listed = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items(), key=lambda kv: -kv[1])) or "none"
     explanation = (
-        f"primitives {primitives:.2f} ({listed}), fills/hatches {fills:.2f} (fill {n_fills}, hatch {n_hatches}), "
-        f"brushes {brushes:.2f} ({', '.join(brushes_used) or 'none'})"
+        f"marks: primitives {primitives:.2f} ({listed}), fills/hatches {fills:.2f} (fill {n_fills}, hatch "
+        f"{n_hatches}), brushes {brushes:.2f} ({', '.join(brushes_marked) or 'none'})"
     )
+    if painting_calls > total_marks:
+        explanation += f"; {painting_calls - total_marks} of {painting_calls} painting calls left no mark"
+    if painting_calls and not total_marks:
+        flags.append("invisible_brush_calls")
     if visible < 1.0:
         explanation += f"; scaled by visibility {visible:.2f} ({features.coverage:.1%} of the canvas painted)"
-        if total_calls and features.coverage < config.min_coverage:
+        if painting_calls and features.coverage < config.min_coverage and "invisible_brush_calls" not in flags:
             flags.append("invisible_brush_calls")
-            explanation += f": {total_calls} calls left nothing visible"
     details = {"brush_primitives": primitives, "brush_fills": fills, "brush_variety": brushes,
-               "brush_visibility": visible, "brush_total_calls": float(total_calls)}
+               "brush_visibility": visible, "brush_total_calls": float(painting_calls),
+               "brush_marked_calls": float(total_marks)}
     return TierScore("brush", float(score), config.w_brush, explanation, details), flags

@@ -17,7 +17,8 @@ FLAGS = {
     "blank_canvas": "nothing visible was painted",
     "noise": "noise without structure (flat spectrum, no local orientation): no alignment; richness, aesthetic capped",
     "barcode": "one stripe orientation dominates and the prompt did not ask for stripes: richness, aesthetic capped",
-    "invisible_brush_calls": "p5.brush calls ran but left (almost) nothing visible: no brush credit",
+    "invisible_brush_calls": "p5.brush painting calls ran but none left a mark in the final image: no brush credit",
+    "brush_marks_unmeasured": "rendered before the renderer counted p5.brush marks: brush use not scored",
     "truncation_repaired": "the code ran only after closing delimiters left open by truncation",
     "render_failed": "the sketch did not render: every image-based tier is 0",
 }

@@ -49,6 +49,11 @@ function ppHarness(CONFIG) {
   const strSlice = String.prototype.slice;
   const strLower = String.prototype.toLowerCase;
   const strCharCodeAt = String.prototype.charCodeAt;
+  const floor = Math.floor;
+  const ceil = Math.ceil;
+  const max = Math.max;
+  const round = Math.round;
+  const NumberOf = Number;
   const now = performance.now.bind(performance);
   const setTimeoutRef = W.setTimeout.bind(W);
   const getRandomValues = Crypto.prototype.getRandomValues;
@@ -153,6 +158,9 @@ function ppHarness(CONFIG) {
     payload.brush_calls = calls;
     payload.text_calls = textCalls;
     payload.brushes_used = brushes;
+    payload.brush_marks = brushMarks;
+    payload.brush_mark_kinds = markKinds;
+    payload.brushes_marked = markBrushes;
     payload.console_dropped = consoleCalls > CONSOLE_CAP ? consoleCalls - CONSOLE_CAP : 0;
     payload.frames = framesDrawn;
     payload.sketch_ms = sketchMs;
@@ -496,6 +504,254 @@ function ppHarness(CONFIG) {
     }
   }
 
+  // --- brush marks: which p5.brush calls left paint in the final image ------------------
+  // p5.brush (patched, src/libraries.js) reports each stamp of a stroke (centre,
+  // radius, opacity), each region a fill marks, and each composite of a mask
+  // onto its target. Each composite onto the main canvas is read back before
+  // and after (its region only): the pixels it changed are owned by it, with
+  // the value it left. At the end the main canvas is read once more, and a
+  // pixel still belongs to its composite only if it still holds that value.
+  // A call earns a mark when at least MIN_MARK_PIXELS of the pixels under its
+  // own stamps (or inside its own fill regions) belong, at the end, to the
+  // composite that drew them: strokes painted over, strokes into a buffer,
+  // zero-size, off-canvas, transparent or colour-on-same-colour strokes, and
+  // calls made with stroke, fill and hatch off earn nothing.
+  const MIN_MARK_PIXELS = 4;
+  const CHANGED = 2; // per channel: what a composite must change for a pixel to be its own
+  const f64 = (n) => construct(Float64Array, [n]);
+  const typedSet = getOwnPropertyDescriptor(getPrototypeOf(Uint8Array.prototype), 'set').value;
+  const grow = (arr, need) => { // the ledger's arrays are all Float64Array
+    if (need <= arr.length) return arr;
+    let size = arr.length * 2;
+    while (size < need) size *= 2;
+    const bigger = construct(Float64Array, [size]);
+    apply(typedSet, bigger, [arr]);
+    return bigger;
+  };
+  // Primitive calls: id -> name, and what they are credited with.
+  const prims = create(null); // id -> {name, brush, hatchBrush}
+  let primCount = 0;
+  let activePrim = 0; // the outermost counted call in progress (0: none)
+  let hatchDepth = 0; // >0 inside one of p5.brush's own hatching calls
+  let currentBrush = null; // the built-in brush of the last set()/pick() that returned
+  let currentHatchBrush = null;
+  // Stamps: prim, x, y, r, kind (1 stroke, 2 hatch), composite (-1: queued, -2: in the mask, >= 0: composited)
+  const STAMP = 6;
+  let stamps = f64(STAMP * 1024);
+  let stampCount = 0;
+  let stampsCommitted = 0; // stamps before this index are in the mask (or dropped)
+  let stampsComposited = 0; // ... and before this one composited or dropped
+  // Fill regions: prim, minX, minY, maxX, maxY, composite (-2: in the mask)
+  const FILL = 6;
+  let fills = f64(FILL * 256);
+  let fillCount = 0;
+  let fillsComposited = 0;
+  // The ledger over the main canvas's device pixels.
+  let ledgerW = 0;
+  let ledgerH = 0;
+  let owner = null; // Int32Array: composite that last changed the pixel, -1 none
+  let expected = null; // Uint8Array RGBA: what it left there
+  let compositeCount = 0;
+  let before = null; // the region before the composite in progress
+  const READ_FRAMEBUFFER = 0x8ca8;
+  const READ_FRAMEBUFFER_BINDING = 0x8caa;
+  const gl2 = typeof WebGL2RenderingContext === 'function' ? WebGL2RenderingContext.prototype : null;
+  const glCanvasOf = gl2 ? getter(gl2, 'canvas') : null;
+  const glBufferWidth = gl2 ? getter(gl2, 'drawingBufferWidth') : null;
+  const glBufferHeight = gl2 ? getter(gl2, 'drawingBufferHeight') : null;
+
+  // The main canvas's pixels in [x, x+w) x [y, y+h) (y from the top), read
+  // from its default framebuffer with every binding restored.
+  function readMain(gl, x, y, w, h) {
+    const out = construct(Uint8Array, [w * h * 4]);
+    const read = apply(gl2.getParameter, gl, [READ_FRAMEBUFFER_BINDING]);
+    const pack = apply(gl2.getParameter, gl, [0x88ed]);
+    if (pack) apply(gl2.bindBuffer, gl, [0x88eb, null]);
+    apply(gl2.bindFramebuffer, gl, [READ_FRAMEBUFFER, null]);
+    apply(gl2.readPixels, gl, [x, ledgerH - y - h, w, h, 0x1908, 0x1401, out]);
+    apply(gl2.bindFramebuffer, gl, [READ_FRAMEBUFFER, read]);
+    if (pack) apply(gl2.bindBuffer, gl, [0x88eb, pack]);
+    return out; // rows bottom-up
+  }
+  function mainGl(gl) {
+    // A composite counts only on the main instance's own canvas.
+    if (!gl2 || mainInstance === null) return false;
+    let canvas;
+    try {
+      canvas = apply(glCanvasOf, gl, []);
+    } catch {
+      return false;
+    }
+    return canvas === ownData(ownData(mainInstance, '_renderer'), 'canvas');
+  }
+  const brushHooks = create(null);
+  brushHooks.stamp = (x, y, r, alpha) => {
+    if (activePrim === 0 || !(r > 0) || !(alpha >= 1)) return; // no call of the sketch's, or no paint
+    stamps = grow(stamps, (stampCount + 1) * STAMP);
+    const o = stampCount * STAMP;
+    stamps[o] = activePrim; stamps[o + 1] = x; stamps[o + 2] = y; stamps[o + 3] = r;
+    stamps[o + 4] = hatchDepth > 0 ? 2 : 1; stamps[o + 5] = -1;
+    stampCount++;
+  };
+  brushHooks.dirty = (which, rect) => {
+    if (!rect) return;
+    if (which === 2) { // the stroke mask was drawn: every queued stamp is in it now
+      for (let i = stampsCommitted; i < stampCount; i++) stamps[i * STAMP + 5] = -2;
+      stampsCommitted = stampCount;
+      return;
+    }
+    if (which !== 1 || activePrim === 0) return;
+    fills = grow(fills, (fillCount + 1) * FILL);
+    const o = fillCount * FILL;
+    fills[o] = activePrim; fills[o + 1] = rect.minX; fills[o + 2] = rect.minY; fills[o + 3] = rect.maxX; fills[o + 4] = rect.maxY;
+    fills[o + 5] = -2;
+    fillCount++;
+  };
+  // A mask cleared without being composited: what was in it never shows.
+  brushHooks.cleared = (strokeMask) => {
+    if (strokeMask) {
+      for (let i = stampsComposited; i < stampsCommitted; i++) if (stamps[i * STAMP + 5] === -2) stamps[i * STAMP + 5] = -3;
+      stampsComposited = stampsCommitted;
+    } else {
+      for (let i = fillsComposited; i < fillCount; i++) if (fills[i * FILL + 5] === -2) fills[i * FILL + 5] = -3;
+      fillsComposited = fillCount;
+    }
+  };
+  brushHooks.composite = (phase, strokeMask, rect, toFramebuffer, gl) => {
+    try {
+      if (phase === 0) {
+        const index = compositeCount++;
+        // What the mask holds now is what this composite shows.
+        if (strokeMask) {
+          for (let i = stampsComposited; i < stampsCommitted; i++) if (stamps[i * STAMP + 5] === -2) stamps[i * STAMP + 5] = index;
+          stampsComposited = stampsCommitted;
+        } else {
+          for (let i = fillsComposited; i < fillCount; i++) if (fills[i * FILL + 5] === -2) fills[i * FILL + 5] = index;
+          fillsComposited = fillCount;
+        }
+        before = null;
+        if (toFramebuffer || !rect || !mainGl(gl)) return; // a buffer, or another canvas: no mark on the painting
+        const w = apply(glBufferWidth, gl, []);
+        const h = apply(glBufferHeight, gl, []);
+        if (w !== ledgerW || h !== ledgerH) { // a new (or resized) canvas starts a new ledger
+          ledgerW = w;
+          ledgerH = h;
+          owner = construct(Int32Array, [w * h]);
+          for (let i = 0; i < w * h; i++) owner[i] = -1;
+          expected = construct(Uint8Array, [w * h * 4]);
+        }
+        const rw = rect.maxX - rect.minX;
+        const rh = rect.maxY - rect.minY;
+        if (!(rw > 0) || !(rh > 0)) return;
+        before = { index, x: rect.minX, y: rect.minY, w: rw, h: rh, pixels: readMain(gl, rect.minX, rect.minY, rw, rh) };
+        return;
+      }
+      if (before === null) return;
+      const { index, x, y, w, h, pixels } = before;
+      before = null;
+      const after = readMain(gl, x, y, w, h);
+      for (let row = 0; row < h; row++) {
+        const py = y + row; // from the top
+        const src = (h - 1 - row) * w * 4; // read-back rows are bottom-up
+        for (let col = 0; col < w; col++) {
+          const k = src + col * 4;
+          const d0 = after[k] - pixels[k];
+          const d1 = after[k + 1] - pixels[k + 1];
+          const d2 = after[k + 2] - pixels[k + 2];
+          const d3 = after[k + 3] - pixels[k + 3];
+          if (d0 > CHANGED || d0 < -CHANGED || d1 > CHANGED || d1 < -CHANGED || d2 > CHANGED || d2 < -CHANGED || d3 > CHANGED || d3 < -CHANGED) {
+            const p = py * ledgerW + x + col;
+            owner[p] = index;
+            const e = p * 4;
+            expected[e] = after[k]; expected[e + 1] = after[k + 1]; expected[e + 2] = after[k + 2]; expected[e + 3] = after[k + 3];
+          }
+        }
+      }
+    } catch {
+      before = null; // the ledger missed this composite: its marks are not credited
+    }
+  };
+  defineProperty(W, CONFIG.brush_key, { value: freeze(brushHooks), configurable: true, enumerable: false });
+
+  // Marked calls by name, and by kind of mark; built-in brushes that left marks.
+  const brushMarks = create(null);
+  const markKinds = create(null);
+  const markBrushes = create(null);
+  function creditMarks(gl) {
+    if (owner === null || compositeCount === 0 || !mainGl(gl)) return;
+    const final = readMain(gl, 0, 0, ledgerW, ledgerH);
+    // survives[p]: the pixel still holds what its last composite left.
+    const survives = construct(Uint8Array, [ledgerW * ledgerH]);
+    for (let row = 0; row < ledgerH; row++) {
+      const py = ledgerH - 1 - row;
+      for (let px = 0; px < ledgerW; px++) {
+        const p = py * ledgerW + px;
+        if (owner[p] < 0) continue;
+        const k = (row * ledgerW + px) * 4;
+        const e = p * 4;
+        const d0 = final[k] - expected[e];
+        const d1 = final[k + 1] - expected[e + 1];
+        const d2 = final[k + 2] - expected[e + 2];
+        if (d0 <= CHANGED && d0 >= -CHANGED && d1 <= CHANGED && d1 >= -CHANGED && d2 <= CHANGED && d2 >= -CHANGED) survives[p] = 1;
+      }
+    }
+    const found = construct(Int32Array, [primCount + 1]); // surviving pixels found per call (stops at the minimum)
+    const kinds = construct(Uint8Array, [primCount + 1]); // bit 1 stroke, 2 hatch, 4 fill
+    const countPixels = (prim, comp, x0, y0, x1, y1, cx, cy, r2) => {
+      const xa = x0 < 0 ? 0 : x0;
+      const ya = y0 < 0 ? 0 : y0;
+      const xb = x1 > ledgerW ? ledgerW : x1;
+      const yb = y1 > ledgerH ? ledgerH : y1;
+      for (let py = ya; py < yb && found[prim] < MIN_MARK_PIXELS; py++) {
+        for (let px = xa; px < xb; px++) {
+          if (r2 >= 0) {
+            const dx = px + 0.5 - cx;
+            const dy = py + 0.5 - cy;
+            if (dx * dx + dy * dy > r2) continue;
+          }
+          const p = py * ledgerW + px;
+          if (owner[p] === comp && survives[p] === 1 && ++found[prim] >= MIN_MARK_PIXELS) return true;
+        }
+      }
+      return found[prim] >= MIN_MARK_PIXELS;
+    };
+    for (let i = 0; i < stampCount; i++) {
+      const o = i * STAMP;
+      const prim = stamps[o];
+      const comp = stamps[o + 5];
+      if (comp < 0) continue;
+      const x = stamps[o + 1];
+      const y = stamps[o + 2];
+      const r = stamps[o + 3];
+      const kind = stamps[o + 4] === 2 ? 2 : 1;
+      if ((kinds[prim] & kind) !== 0) continue; // this kind of mark of this call is already found
+      if (found[prim] >= MIN_MARK_PIXELS || countPixels(prim, comp, floor(x - r), floor(y - r), ceil(x + r), ceil(y + r), x, y, r * r)) {
+        kinds[prim] |= kind;
+      }
+    }
+    for (let i = 0; i < fillCount; i++) {
+      const o = i * FILL;
+      const prim = fills[o];
+      const comp = fills[o + 5];
+      if (comp < 0 || (kinds[prim] & 4) !== 0) continue;
+      if (found[prim] >= MIN_MARK_PIXELS || countPixels(prim, comp, fills[o + 1], fills[o + 2], fills[o + 3], fills[o + 4], 0, 0, -1)) kinds[prim] |= 4;
+    }
+    for (let id = 1; id <= primCount; id++) {
+      if (kinds[id] === 0) continue;
+      const rec = prims[id];
+      brushMarks[rec.name] = (brushMarks[rec.name] | 0) + 1;
+      if (kinds[id] & 1) {
+        markKinds.stroke = (markKinds.stroke | 0) + 1;
+        if (rec.brush !== null) markBrushes[rec.brush] = true;
+      }
+      if (kinds[id] & 2) {
+        markKinds.hatch = (markKinds.hatch | 0) + 1;
+        if (rec.hatchBrush !== null) markBrushes[rec.hatchBrush] = true;
+      }
+      if (kinds[id] & 4) markKinds.fill = (markKinds.fill | 0) + 1;
+    }
+  }
+
   // --- the lifecycle hooks p5 takes (and deletes) before any sketch code exists ---------
   const life = create(null);
   life.start = (inst) => {
@@ -572,7 +828,7 @@ function ppHarness(CONFIG) {
     const lock = (inst) => {
       const r = inst._renderer;
       if (!r || !(inst.width > 0) || !(inst.height > 0)) return;
-      const target = CONFIG.size / Math.max(inst.width, inst.height);
+      const target = CONFIG.size / max(inst.width, inst.height);
       if (r._pixelDensity === target) return;
       locking = true;
       try {
@@ -585,10 +841,10 @@ function ppHarness(CONFIG) {
       // Never allocate the requested size first: a 30000-pixel WEBGL canvas
       // would take gigabytes in the GPU process. Create it scaled down, then
       // set the density and the logical size.
-      const big = Math.max(w, h);
+      const big = max(w, h);
       if (typeof w === 'number' && typeof h === 'number' && big > CONFIG.size) {
         const k = CONFIG.size / big;
-        const args = [Math.max(1, Math.round(w * k)), Math.max(1, Math.round(h * k))];
+        const args = [max(1, round(w * k)), max(1, round(h * k))];
         for (let i = 2; i < arguments.length; i++) args[i] = arguments[i];
         const out = apply(createCanvas, this, args);
         locking = true;
@@ -609,7 +865,7 @@ function ppHarness(CONFIG) {
     const createGraphics = proto.createGraphics;
     proto.createGraphics = function (w, h) {
       const r = this._renderer;
-      const big = Math.max(Number(w) || 0, Number(h) || 0);
+      const big = max(NumberOf(w) || 0, NumberOf(h) || 0);
       if (!r || !(big * r._pixelDensity > MAX_SIDE)) return apply(createGraphics, this, arguments);
       const saved = r._pixelDensity;
       r._pixelDensity = MAX_SIDE / big;
@@ -707,6 +963,14 @@ function ppHarness(CONFIG) {
     try {
       finishGpuWork();
       mark('gpu_done');
+      if (CONFIG.brush) {
+        try {
+          creditMarks(ownData(renderer, 'drawingContext'));
+        } catch {
+          // no ledger: no marks credited
+        }
+        mark('marks');
+      }
       const out = apply(createElement, doc, ['canvas']);
       apply(setCanvasWidth, out, [CONFIG.size]);
       apply(setCanvasHeight, out, [CONFIG.size]);
@@ -788,6 +1052,16 @@ function ppHarness(CONFIG) {
   // Calls whose first argument names a brush (counted only when the call returned).
   const SELECTS_BRUSH = freeze({ __proto__: null, set: true, pick: true, hatchStyle: true });
 
+  // p5.brush's own hatching calls (the API's and the classes'): strokes drawn
+  // inside them are hatch marks.
+  const isHatching = (name) => {
+    for (let i = 0; i + 5 <= name.length; i++) {
+      const c = apply(strSlice, name, [i, i + 5]);
+      if (c === 'hatch' || c === 'Hatch') return true;
+    }
+    return false;
+  };
+
   // A class is a function with a prototype object of its own methods.
   const isClass = (fn) => {
     const protoDesc = getOwnPropertyDescriptor(fn, 'prototype');
@@ -798,19 +1072,36 @@ function ppHarness(CONFIG) {
   function counted(name, fn) {
     const cls = isClass(fn);
     if (cls) lockClass(name, fn.prototype);
+    const hatching = isHatching(name);
     const wrapper = function () {
       const outermost = brushDepth === 0 && hookDepth === 0;
+      const savedPrim = activePrim;
+      if (outermost) {
+        const rec = create(null);
+        rec.name = name;
+        rec.brush = currentBrush;
+        rec.hatchBrush = currentHatchBrush;
+        prims[++primCount] = rec;
+        activePrim = primCount;
+      }
+      if (hatching) hatchDepth++;
       brushDepth++;
       let result;
       try {
         result = new.target ? construct(fn, arguments, new.target) : apply(fn, this, arguments);
       } finally {
         brushDepth--;
+        if (hatching) hatchDepth--;
+        activePrim = savedPrim;
       }
       if (outermost) {
         brushCalls[name] = (brushCalls[name] | 0) + 1;
         const chosen = arguments[0];
-        if (SELECTS_BRUSH[name] && typeof chosen === 'string' && builtinBrushes[chosen] === true) brushNames[chosen] = true;
+        if (SELECTS_BRUSH[name] && typeof chosen === 'string' && builtinBrushes[chosen] === true) {
+          brushNames[chosen] = true;
+          if (name === 'hatchStyle') currentHatchBrush = chosen;
+          else currentBrush = chosen;
+        }
       }
       return result;
     };

@@ -1,7 +1,7 @@
 'use strict';
 // The two libraries a render page loads, read once from node_modules and
-// patched so that p5's own lifecycle reports to the harness through a value
-// the sketch can never reach.
+// patched so that p5's own lifecycle, and what p5.brush paints, reach the
+// harness through values the sketch can never reach.
 //
 // Why patch: p5 runs setup() inside a private method (#_start -> #_setup) and
 // then calls this._draw(), a public method any sketch can call too (with a
@@ -54,7 +54,44 @@ function patchP5(source) {
   return out;
 }
 
-function loadLibraries() {
+// Where the harness leaves its brush-marks hooks for p5.brush to take (and delete).
+const BRUSH_KEY = '__pp_brush';
+
+/**
+ * p5.brush.js reporting what it paints to the harness's ledger of marks
+ * (page/harness.js): every stamp of a stroke (its centre, radius and opacity,
+ * in device pixels), every region a fill marks, every composite of a mask
+ * onto its target (before and after), and every mask cleared unseen.
+ */
+function patchBrush(source, { maskReadFrequently = false } = {}) {
+  let out = source;
+  if (maskReadFrequently) {
+    out = replaceOnce(out, /n\.drawingContext=n\.getContext\("2d",r\?\{willReadFrequently:!0\}:void 0\)/,
+      'n.drawingContext=n.getContext("2d",{willReadFrequently:!0})', 'p5.brush create2DCanvas');
+  }
+  out = replaceOnce(out, /e=function\(t\)\{const e=\{a:1,b:0,c:0,d:1,x:0,y:0\};/,
+    (m) => `e=function(t){const __ppBrush=(function(){var h=window.${BRUSH_KEY};delete window.${BRUSH_KEY};return h;})();${m.slice('e=function(t){'.length)}`,
+    'p5.brush (factory head)');
+  // A round stamp: device-pixel centre (h, u), radius l, opacity n (0-255).
+  out = replaceOnce(out, /we\[s\+3\]=n\/255;const h=a\*ve,u=c\*ve;Ee=Ue\(Ee,h-l-1,u-l-1,h\+l\+1,u\+l\+1\),_e\+\+\}/,
+    (m) => `${m.slice(0, -1)},__ppBrush.stamp(h,u,l,n)}`, 'p5.brush circle stamp');
+  // An image-tip stamp: centre (m, d), radius g, opacity i.
+  out = replaceOnce(out, /Fe\[f\+4\]=i\/255;const m=c\*ve,d=l\*ve,g=1\.42\*h\+u;Ne=Ue\(Ne,m-g-1,d-g-1,m\+g\+1,d\+g\+1\),Le\+\+\}/,
+    (m) => `${m.slice(0, -1)},__ppBrush.stamp(m,d,g,i)}`, 'p5.brush image stamp');
+  // A region marked in the fill mask (device pixels, clamped to the target).
+  out = replaceOnce(out, /markDirtyRect\(t,e\)\{const r=mt\(e\);/,
+    (m) => `${m}__ppBrush.dirty(t===this.mask?1:t===this.glMask?2:0,r);`, 'p5.brush markDirtyRect');
+  out = replaceOnce(out, /clearMask\(t\)\{if\(!t\)return;/,
+    (m) => `${m}__ppBrush.cleared(t===this.glMask);`, 'p5.brush clearMask');
+  // A composite of a mask onto the target: phase 0 before, 1 after.
+  out = replaceOnce(out, /q\.drawingContext;const n=q\.shaderProgram,i=nt\(\),o=/,
+    'const n=q.shaderProgram,i=nt();__ppBrush.composite(0,e,r,!!i,q.drawingContext);const o=', 'p5.brush applyShader (before)');
+  out = replaceOnce(out, /targetIsFramebuffer:s,withScissor:xt\}\),this\.clearMask\(t\)\}\}/,
+    'targetIsFramebuffer:s,withScissor:xt}),__ppBrush.composite(1,e,r,s,q.drawingContext),this.clearMask(t)}}', 'p5.brush applyShader (after)');
+  return out;
+}
+
+function loadLibraries({ brushMaskReadFrequently = false } = {}) {
   const nm = path.join(__dirname, '..', 'node_modules');
   const read = (rel) => fs.readFileSync(path.join(nm, rel), 'utf8');
   const version = (pkg) => JSON.parse(read(`${pkg}/package.json`)).version;
@@ -63,10 +100,10 @@ function loadLibraries() {
   });
   const libs = {
     p5: lib('/lib/p5.min.js', patchP5(read('p5/lib/p5.min.js')), 'p5'),
-    brush: lib('/lib/p5.brush.js', read('p5.brush/dist/p5.brush.js'), 'p5.brush'),
+    brush: lib('/lib/p5.brush.js', patchBrush(read('p5.brush/dist/p5.brush.js'), { maskReadFrequently: brushMaskReadFrequently }), 'p5.brush'),
   };
   libs.byUrl = new Map([[libs.p5.url, libs.p5], [libs.brush.url, libs.brush]]);
   return libs;
 }
 
-module.exports = { LIFE_KEY, LibraryPatchError, ORIGIN, loadLibraries, patchP5 };
+module.exports = { BRUSH_KEY, LIFE_KEY, LibraryPatchError, ORIGIN, loadLibraries, patchBrush, patchP5 };

@@ -6,7 +6,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const crypto = require('node:crypto');
-const { LIFE_KEY, ORIGIN, loadLibraries } = require('./libraries');
+const { BRUSH_KEY, LIFE_KEY, ORIGIN, loadLibraries } = require('./libraries');
 
 // Console calls beyond this are counted in the page but never sent.
 const CONSOLE_CAP = 50;
@@ -58,7 +58,7 @@ function contentSecurityPolicy(nonce) {
 function renderDocument({ renderPath, seed, size, frames, loadsBrush, baseline = false, binding, libs }) {
   const nonce = crypto.randomBytes(16).toString('base64');
   const config = JSON.stringify({ seed, size, frames, brush: loadsBrush, antialias: baseline, binding, console_cap: CONSOLE_CAP,
-    max_canvas_side: MAX_CANVAS_SIDE, max_webgl_contexts: MAX_WEBGL_CONTEXTS, life_key: LIFE_KEY });
+    max_canvas_side: MAX_CANVAS_SIDE, max_webgl_contexts: MAX_WEBGL_CONTEXTS, life_key: LIFE_KEY, brush_key: BRUSH_KEY });
   const harness = `(function(){${HARNESS_SOURCE}\nppHarness(${config});})();`;
   const scripts = [
     `<script nonce="${nonce}">${harness}</script>`,

@@ -154,7 +154,7 @@ class Slot {
 class RenderPool {
   constructor(options) {
     this.options = options;
-    this.libs = loadLibraries();
+    this.libs = loadLibraries({ brushMaskReadFrequently: options.brushMaskReadFrequently });
     this.slots = [];
     this.idle = [];
     this.queue = [];
@@ -236,6 +236,9 @@ class RenderPool {
       png_base64: null,
       render_ms: 0,
       brush_calls: {},
+      brush_marks: {},
+      brush_mark_kinds: {},
+      brushes_marked: [],
       text_calls: 0,
       brushes_used: [],
       dom_text_chars: 0,
@@ -266,6 +269,9 @@ class RenderPool {
       status: outcome.status,
       png_base64: outcome.image ? outcome.image.replace(/^data:image\/png;base64,/, '') : null,
       brush_calls: outcome.brushCalls,
+      brush_marks: outcome.brushMarks ?? {},
+      brush_mark_kinds: outcome.brushMarkKinds ?? {},
+      brushes_marked: outcome.brushesMarked ?? [],
       text_calls: outcome.textCalls ?? 0,
       brushes_used: outcome.brushesUsed ?? [],
       dom_text_chars: outcome.domTextChars ?? 0,

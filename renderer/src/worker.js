@@ -570,8 +570,16 @@ function payloadCounts(result) {
   if (p.brush_calls && typeof p.brush_calls === 'object') {
     for (const [k, v] of Object.entries(p.brush_calls)) if (Number.isInteger(v)) calls[k] = v;
   }
+  const counts = (obj) => {
+    const out = {};
+    if (obj && typeof obj === 'object') for (const [k, v] of Object.entries(obj)) if (Number.isInteger(v) && v >= 0) out[k] = v;
+    return out;
+  };
   return {
     brushCalls: calls,
+    brushMarks: counts(p.brush_marks),
+    brushMarkKinds: counts(p.brush_mark_kinds),
+    brushesMarked: p.brushes_marked && typeof p.brushes_marked === 'object' ? Object.keys(p.brushes_marked).slice(0, 32).sort() : [],
     textCalls: Number.isInteger(p.text_calls) ? p.text_calls : 0,
     brushesUsed: p.brushes_used && typeof p.brushes_used === 'object' ? Object.keys(p.brushes_used).slice(0, 32).sort() : [],
     frames: Number.isInteger(p.frames) ? p.frames : 0,

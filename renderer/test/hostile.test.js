@@ -43,14 +43,7 @@ const VERBOSE = process.env.PP_HOSTILE_VERBOSE === '1';
 
 // Real containment bugs found by these tests, left unfixed on purpose (see the
 // sketch files): the test is kept, marked todo, so the suite passes until fixed.
-const BRUSH_MARKS_PENDING = 'brush_marks (p5.brush calls that left marks in the final image) is not reported yet';
-const KNOWN_BUGS = {
-  '98_marks_zero_size_off_canvas': BRUSH_MARKS_PENDING,
-  '99_marks_covered_by_plain_rect': BRUSH_MARKS_PENDING,
-  '100_marks_hidden_graphics': BRUSH_MARKS_PENDING,
-  '101_marks_all_switched_off': BRUSH_MARKS_PENDING,
-  '102_marks_control_visible': BRUSH_MARKS_PENDING,
-}; // name -> reason
+const KNOWN_BUGS = {}; // name -> reason; empty: every bug these tests found is fixed
 
 // --- canaries: honest sketches whose result is known exactly ------------------
 const CANARIES = {

@@ -79,7 +79,7 @@ const CULPRITS = {
   gpu_queue: { code: GPU_QUEUE, allowed: ['TIMEOUT'] },
   gpu_filter_storm: { code: GPU_FILTER_STORM, allowed: ['TIMEOUT'] },
   cpu_loop: { code: CPU_LOOP, allowed: ['TIMEOUT'] },
-  crash: { code: CRASH, allowed: ['CRASHED'] },
+  crash: { code: CRASH, allowed: ['CRASHED', 'TIMEOUT'] }, // on a starved CPU it may not reach its limit in time
   gpu_memory: { code: GPU_MEMORY, allowed: ['CRASHED', 'TIMEOUT'] },
 };
 

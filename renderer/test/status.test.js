@@ -218,6 +218,12 @@ test('PARSE_ERROR: errors[0] names the line', async () => {
   assert.match(c.errors[0], /^line 3: SyntaxError/);
 });
 
+test('RUNTIME_ERROR: the line is counted as JavaScript counts lines (a U+2028 starts one)', async () => {
+  const sep = batch({ sep: '/* one\u2028two */\nfunction setup() {\n  createCanvas(64, 64);\n  missing();\n}' }, { timeout_ms: 30_000 });
+  const r = await expectStatus(sep, 'sep', 'RUNTIME_ERROR');
+  assert.match(r.errors[0], /^line 5: ReferenceError: missing is not defined/);
+});
+
 test('RUNTIME_ERROR: thrown in setup, in draw, at top level (with the line)', async () => {
   const s = await expectStatus(main, 'errSetup', 'RUNTIME_ERROR');
   assert.match(s.errors[0], /^line 3: Error: boom in setup/);
