@@ -213,6 +213,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench_render.add_argument("--corpus", type=Path, default=None, help="folder of *.js sketches")
     bench_render.add_argument("--limit", type=_positive_int, default=None, help="use only the first N sketches")
     bench_render.add_argument("--pool-size", type=_positive_int, default=None, help="pages for both renderers")
+    bench_render.add_argument("--chunk", type=_positive_int, default=None,
+                              help="sketches per interleaved chunk (default: twice the pool)")
     bench_score = bench_sub.add_parser("score", help="cost of each reward tier per image, CLIP against the rest")
     bench_score.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     bench_score.add_argument("--batch", type=_positive_int, default=64, help="images scored (at least 64 is the target)")
@@ -259,6 +261,7 @@ def cmd_bench_render(args: argparse.Namespace) -> int:
         baseline_size=args.baseline_size,
         limit=args.limit,
         pool_size=args.pool_size,
+        chunk=args.chunk,
         progress=not args.json,
     )
     print(json.dumps(report) if args.json else format_table(report))

@@ -32,6 +32,7 @@ from pathlib import Path
 from PIL import Image
 
 from paint_pipeline.render import REWARD_RESOLUTION
+from paint_pipeline.render.bench import percentile
 from paint_pipeline.render.client import RenderItem
 from paint_pipeline.render.service import REPO_ROOT, RendererService
 from paint_pipeline.reward.calibration import load_labels
@@ -199,11 +200,6 @@ def render_all(out: Path, reuse: bool) -> list[dict]:
                          "error": (res.errors or [""])[0][:120]})
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1))
     return manifest
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
 def main() -> None:

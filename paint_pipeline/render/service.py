@@ -43,6 +43,7 @@ class RendererService:
         extra_args: list[str] | None = None,
         env: dict[str, str] | None = None,
         startup_timeout_s: float = 90.0,
+        renderer_dir: Path | None = None,
     ) -> None:
         self.url = url or os.environ.get("PP_RENDERER_URL")
         self.token = token
@@ -50,6 +51,8 @@ class RendererService:
         self.extra_args = list(extra_args or [])
         self.env = dict(env or {})
         self.startup_timeout_s = startup_timeout_s
+        # Another checkout's renderer (a benchmark comparing two versions); its node_modules must be installed.
+        self.renderer_dir = Path(renderer_dir) if renderer_dir is not None else RENDERER_DIR
         self.process: subprocess.Popen[str] | None = None
         self.client: RendererClient | None = None
         self.owned = False
@@ -79,10 +82,10 @@ class RendererService:
         node = shutil.which("node")
         if node is None:
             raise RendererStartError("Node.js is not installed: install Node 20 (Debian: apt-get install nodejs)")
-        server = RENDERER_DIR / "src" / "server.js"
-        if not (RENDERER_DIR / "node_modules" / "puppeteer-core").is_dir():
+        server = self.renderer_dir / "src" / "server.js"
+        if not (self.renderer_dir / "node_modules" / "puppeteer-core").is_dir():
             raise RendererStartError(
-                f"the renderer's npm packages are missing in {RENDERER_DIR}/node_modules: run `make setup` "
+                f"the renderer's npm packages are missing in {self.renderer_dir}/node_modules: run `make setup` "
                 "(or `npm ci` in renderer/)"
             )
         token = self.token or secrets.token_urlsafe(32)
@@ -95,7 +98,7 @@ class RendererService:
         # service in order instead of the browser dying under a running batch.
         self.process = subprocess.Popen(
             args,
-            cwd=RENDERER_DIR,
+            cwd=self.renderer_dir,
             env=env,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,

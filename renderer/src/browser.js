@@ -40,7 +40,7 @@ function probeJail() {
   };
 }
 
-function chromiumArgs({ jsHeapMb, glMode, poolSize }) {
+function chromiumArgs({ jsHeapMb, glMode, poolSize, chromiumArgs: extra = '' }) {
   return [
     '--headless=new',
     ...GL_MODES[glMode],
@@ -73,6 +73,7 @@ function chromiumArgs({ jsHeapMb, glMode, poolSize }) {
     // oldest context of the browser beyond this limit).
     `--max-active-webgl-contexts=${MAX_WEBGL_CONTEXTS * poolSize + 4}`,
     '--window-size=800,800',
+    ...extra.split(/\s+/).filter(Boolean),
   ];
 }
 

@@ -54,6 +54,18 @@ const SPEC = {
     type: 'bool',
     help: "benchmark baseline, paint-code-rl's way: a new page per sketch, the page painted as a visible tab, p5's default WEBGL multisampling",
   },
+  chromiumArgs: {
+    env: 'PP_RENDERER_CHROMIUM_ARGS',
+    def: '',
+    type: 'text',
+    help: 'extra Chromium switches, space-separated (for benchmarks: scripts/bench_renderer.py switches)',
+  },
+  brushMaskReadFrequently: {
+    env: 'PP_RENDERER_BRUSH_MASK_READ_FREQUENTLY',
+    def: false,
+    type: 'bool',
+    help: "create p5.brush's 2D mask canvases with willReadFrequently (for benchmarks)",
+  },
   allowRemote: { env: 'PP_RENDERER_ALLOW_REMOTE', def: false, type: 'bool', help: 'permit a non-loopback host' },
 };
 
@@ -62,6 +74,10 @@ class ConfigError extends Error {}
 function parseValue(spec, raw, source) {
   if (spec.type === 'string') {
     if (!raw) throw new ConfigError(`${source} must not be empty`);
+    return raw;
+  }
+  if (spec.type === 'text') {
+    if (/[^\x20-\x7e]/.test(raw)) throw new ConfigError(`${source} must be printable ASCII`);
     return raw;
   }
   if (spec.type === 'bool') {
