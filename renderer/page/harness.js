@@ -546,36 +546,57 @@ function ppHarness(CONFIG) {
   let fills = f64(FILL * 256);
   let fillCount = 0;
   let fillsComposited = 0;
-  // The ledger over the main canvas's device pixels.
-  let ledgerW = 0;
-  let ledgerH = 0;
-  let owner = null; // Int32Array: composite that last changed the pixel, -1 none
-  let expected = null; // Uint8Array RGBA: what it left there
+  // The ledger over the main canvas's device pixels lives on the GPU, beside
+  // the canvas, so that keeping it never makes the page wait for the GPU: each
+  // composite onto the main canvas copies its region before and after into
+  // textures, and one small pass writes, where the two differ, the composite's
+  // number into an owner texture and the value it left into an expected one.
+  // Only the final read-back reads them.
+  let ledger = null; // {gl, w, h, program, vao, fb, owner, expected, before, after, uIndex}
   let compositeCount = 0;
-  let before = null; // the region before the composite in progress
-  const READ_FRAMEBUFFER = 0x8ca8;
-  const READ_FRAMEBUFFER_BINDING = 0x8caa;
-  const gl2 = typeof WebGL2RenderingContext === 'function' ? WebGL2RenderingContext.prototype : null;
-  const glCanvasOf = gl2 ? getter(gl2, 'canvas') : null;
-  const glBufferWidth = gl2 ? getter(gl2, 'drawingBufferWidth') : null;
-  const glBufferHeight = gl2 ? getter(gl2, 'drawingBufferHeight') : null;
-
-  // The main canvas's pixels in [x, x+w) x [y, y+h) (y from the top), read
-  // from its default framebuffer with every binding restored.
-  function readMain(gl, x, y, w, h) {
-    const out = construct(Uint8Array, [w * h * 4]);
-    const read = apply(gl2.getParameter, gl, [READ_FRAMEBUFFER_BINDING]);
-    const pack = apply(gl2.getParameter, gl, [0x88ed]);
-    if (pack) apply(gl2.bindBuffer, gl, [0x88eb, null]);
-    apply(gl2.bindFramebuffer, gl, [READ_FRAMEBUFFER, null]);
-    apply(gl2.readPixels, gl, [x, ledgerH - y - h, w, h, 0x1908, 0x1401, out]);
-    apply(gl2.bindFramebuffer, gl, [READ_FRAMEBUFFER, read]);
-    if (pack) apply(gl2.bindBuffer, gl, [0x88eb, pack]);
-    return out; // rows bottom-up
+  let ledgerMs = 0; // time spent keeping the ledger (profiling)
+  // WebGL2RenderingContext.prototype, as it was before the sketch: every call below is a captured native.
+  const G = typeof WebGL2RenderingContext === 'function' ? WebGL2RenderingContext.prototype : null;
+  const GLF = create(null);
+  if (G) {
+    for (const name of getOwnPropertyNames(G)) {
+      const d = getOwnPropertyDescriptor(G, name);
+      if (d && typeof d.value === 'function') GLF[name] = d.value;
+    }
   }
+  const glCall = (gl, name, args) => apply(GLF[name], gl, args);
+  const masks = construct(WeakMap, []);
+  const weakMapGet = WeakMap.prototype.get;
+  const weakMapSet = WeakMap.prototype.set;
+  const colorMaskOf = (gl) => apply(weakMapGet, masks, [gl]) || [true, true, true, true];
+  if (G) {
+    const colorMask = GLF.colorMask;
+    G.colorMask = function (r, g, b, a) {
+      apply(weakMapSet, masks, [this, [!!r, !!g, !!b, !!a]]);
+      return apply(colorMask, this, arguments);
+    };
+  }
+  const GLC = freeze({ __proto__: null, TEXTURE_2D: 0x0de1, RGBA8: 0x8058, RGBA: 0x1908, UNSIGNED_BYTE: 0x1401,
+    FRAMEBUFFER: 0x8d40, DRAW_FRAMEBUFFER: 0x8ca9, READ_FRAMEBUFFER: 0x8ca8, COLOR_ATTACHMENT0: 0x8ce0,
+    COLOR_ATTACHMENT1: 0x8ce1, TEXTURE0: 0x84c0, TEXTURE1: 0x84c1, TRIANGLES: 0x0004, SCISSOR_TEST: 0x0c11,
+    BLEND: 0x0be2, DEPTH_TEST: 0x0b71, STENCIL_TEST: 0x0b90, CULL_FACE: 0x0b44, RASTERIZER_DISCARD: 0x8c89,
+    DRAW_FRAMEBUFFER_BINDING: 0x8ca6, READ_FRAMEBUFFER_BINDING: 0x8caa, VIEWPORT: 0x0ba2,
+    CURRENT_PROGRAM: 0x8b8d, VERTEX_ARRAY_BINDING: 0x85b5, ACTIVE_TEXTURE: 0x84e0,
+    TEXTURE_BINDING_2D: 0x8069, SAMPLER_BINDING: 0x8919, PIXEL_PACK_BUFFER: 0x88eb, PIXEL_PACK_BUFFER_BINDING: 0x88ed,
+    READ_BUFFER: 0x0c02, VERTEX_SHADER: 0x8b31, FRAGMENT_SHADER: 0x8b30, NEAREST: 0x2600, TEXTURE_MIN_FILTER: 0x2801,
+    TEXTURE_MAG_FILTER: 0x2800 });
+  const LEDGER_VS = '#version 300 es\nvoid main(){vec2 p=vec2(float((gl_VertexID<<1)&2),float(gl_VertexID&2));gl_Position=vec4(p*2.0-1.0,0.0,1.0);}';
+  const LEDGER_FS = '#version 300 es\nprecision highp float;uniform sampler2D u_before;uniform sampler2D u_after;uniform vec4 u_index;'
+    + 'layout(location=0) out vec4 o_owner;layout(location=1) out vec4 o_expected;'
+    + 'void main(){ivec2 p=ivec2(gl_FragCoord.xy);vec4 a=texelFetch(u_after,p,0);vec4 b=texelFetch(u_before,p,0);'
+    + `vec4 d=abs(a-b)*255.0;if(max(max(d.r,d.g),max(d.b,d.a))<=${CHANGED}.5)discard;o_owner=u_index;o_expected=a;}`;
+  const glCanvasOf = G ? getter(G, 'canvas') : null;
+  const glBufferWidth = G ? getter(G, 'drawingBufferWidth') : null;
+  const glBufferHeight = G ? getter(G, 'drawingBufferHeight') : null;
+
   function mainGl(gl) {
     // A composite counts only on the main instance's own canvas.
-    if (!gl2 || mainInstance === null) return false;
+    if (!G || mainInstance === null) return false;
     let canvas;
     try {
       canvas = apply(glCanvasOf, gl, []);
@@ -584,6 +605,112 @@ function ppHarness(CONFIG) {
     }
     return canvas === ownData(ownData(mainInstance, '_renderer'), 'canvas');
   }
+
+  // The GL state the ledger's work touches, to put back exactly as it was.
+  function saveState(gl) {
+    const st = create(null);
+    const get = (pname) => glCall(gl, 'getParameter', [pname]);
+    st.draw = get(GLC.DRAW_FRAMEBUFFER_BINDING);
+    st.read = get(GLC.READ_FRAMEBUFFER_BINDING);
+    st.viewport = get(GLC.VIEWPORT);
+    st.scissor = glCall(gl, 'isEnabled', [GLC.SCISSOR_TEST]);
+    st.blend = glCall(gl, 'isEnabled', [GLC.BLEND]);
+    st.depth = glCall(gl, 'isEnabled', [GLC.DEPTH_TEST]);
+    st.stencil = glCall(gl, 'isEnabled', [GLC.STENCIL_TEST]);
+    st.cull = glCall(gl, 'isEnabled', [GLC.CULL_FACE]);
+    st.discard = glCall(gl, 'isEnabled', [GLC.RASTERIZER_DISCARD]);
+    // Asking the context for its colour mask (or scissor box) waits on the GPU process; the mask is
+    // tracked instead, at every call that sets it.
+    st.mask = colorMaskOf(gl);
+    st.program = get(GLC.CURRENT_PROGRAM);
+    st.vao = get(GLC.VERTEX_ARRAY_BINDING);
+    st.pack = get(GLC.PIXEL_PACK_BUFFER_BINDING);
+    st.active = get(GLC.ACTIVE_TEXTURE);
+    glCall(gl, 'activeTexture', [GLC.TEXTURE0]);
+    st.tex0 = get(GLC.TEXTURE_BINDING_2D);
+    st.sampler0 = get(GLC.SAMPLER_BINDING);
+    glCall(gl, 'activeTexture', [GLC.TEXTURE1]);
+    st.tex1 = get(GLC.TEXTURE_BINDING_2D);
+    st.sampler1 = get(GLC.SAMPLER_BINDING);
+    return st;
+  }
+  function restoreState(gl, st) {
+    const enable = (cap, on) => glCall(gl, on ? 'enable' : 'disable', [cap]);
+    glCall(gl, 'activeTexture', [GLC.TEXTURE1]);
+    glCall(gl, 'bindTexture', [GLC.TEXTURE_2D, st.tex1]);
+    glCall(gl, 'bindSampler', [1, st.sampler1]);
+    glCall(gl, 'activeTexture', [GLC.TEXTURE0]);
+    glCall(gl, 'bindTexture', [GLC.TEXTURE_2D, st.tex0]);
+    glCall(gl, 'bindSampler', [0, st.sampler0]);
+    glCall(gl, 'activeTexture', [st.active]);
+    glCall(gl, 'bindBuffer', [GLC.PIXEL_PACK_BUFFER, st.pack]);
+    glCall(gl, 'bindVertexArray', [st.vao]);
+    glCall(gl, 'useProgram', [st.program]);
+    glCall(gl, 'colorMask', [st.mask[0], st.mask[1], st.mask[2], st.mask[3]]);
+    enable(GLC.RASTERIZER_DISCARD, st.discard);
+    enable(GLC.CULL_FACE, st.cull);
+    enable(GLC.STENCIL_TEST, st.stencil);
+    enable(GLC.DEPTH_TEST, st.depth);
+    enable(GLC.BLEND, st.blend);
+    enable(GLC.SCISSOR_TEST, st.scissor);
+    glCall(gl, 'viewport', [st.viewport[0], st.viewport[1], st.viewport[2], st.viewport[3]]);
+    glCall(gl, 'bindFramebuffer', [GLC.READ_FRAMEBUFFER, st.read]);
+    glCall(gl, 'bindFramebuffer', [GLC.DRAW_FRAMEBUFFER, st.draw]);
+  }
+
+  function texture(gl, w, h) {
+    const t = glCall(gl, 'createTexture', []);
+    glCall(gl, 'bindTexture', [GLC.TEXTURE_2D, t]);
+    glCall(gl, 'texStorage2D', [GLC.TEXTURE_2D, 1, GLC.RGBA8, w, h]); // zero-filled
+    glCall(gl, 'texParameteri', [GLC.TEXTURE_2D, GLC.TEXTURE_MIN_FILTER, GLC.NEAREST]);
+    glCall(gl, 'texParameteri', [GLC.TEXTURE_2D, GLC.TEXTURE_MAG_FILTER, GLC.NEAREST]);
+    return t;
+  }
+  function shader(gl, type, source) {
+    const sh = glCall(gl, 'createShader', [type]);
+    glCall(gl, 'shaderSource', [sh, source]);
+    glCall(gl, 'compileShader', [sh]);
+    return sh;
+  }
+  // Made on the first composite onto the main canvas, and again if its size changed (a new ledger).
+  function ledgerFor(gl) {
+    const w = apply(glBufferWidth, gl, []);
+    const h = apply(glBufferHeight, gl, []);
+    if (ledger !== null && ledger.gl === gl && ledger.w === w && ledger.h === h) return ledger;
+    const L = create(null);
+    L.gl = gl;
+    L.w = w;
+    L.h = h;
+    L.owner = texture(gl, w, h);
+    L.expected = texture(gl, w, h);
+    L.before = texture(gl, w, h);
+    L.after = texture(gl, w, h);
+    L.fb = glCall(gl, 'createFramebuffer', []);
+    glCall(gl, 'bindFramebuffer', [GLC.DRAW_FRAMEBUFFER, L.fb]);
+    glCall(gl, 'framebufferTexture2D', [GLC.DRAW_FRAMEBUFFER, GLC.COLOR_ATTACHMENT0, GLC.TEXTURE_2D, L.owner, 0]);
+    glCall(gl, 'framebufferTexture2D', [GLC.DRAW_FRAMEBUFFER, GLC.COLOR_ATTACHMENT1, GLC.TEXTURE_2D, L.expected, 0]);
+    glCall(gl, 'drawBuffers', [[GLC.COLOR_ATTACHMENT0, GLC.COLOR_ATTACHMENT1]]);
+    L.program = glCall(gl, 'createProgram', []);
+    glCall(gl, 'attachShader', [L.program, shader(gl, GLC.VERTEX_SHADER, LEDGER_VS)]);
+    glCall(gl, 'attachShader', [L.program, shader(gl, GLC.FRAGMENT_SHADER, LEDGER_FS)]);
+    glCall(gl, 'linkProgram', [L.program]);
+    glCall(gl, 'useProgram', [L.program]);
+    glCall(gl, 'uniform1i', [glCall(gl, 'getUniformLocation', [L.program, 'u_before']), 0]);
+    glCall(gl, 'uniform1i', [glCall(gl, 'getUniformLocation', [L.program, 'u_after']), 1]);
+    L.uIndex = glCall(gl, 'getUniformLocation', [L.program, 'u_index']);
+    L.vao = glCall(gl, 'createVertexArray', []);
+    ledger = L;
+    return L;
+  }
+  // Copies the main canvas's region into a texture of the ledger (GPU to GPU).
+  function copyRegion(L, tex, x, y, w, h) {
+    const gl = L.gl;
+    glCall(gl, 'bindFramebuffer', [GLC.READ_FRAMEBUFFER, null]);
+    glCall(gl, 'activeTexture', [GLC.TEXTURE0]);
+    glCall(gl, 'bindTexture', [GLC.TEXTURE_2D, tex]);
+    glCall(gl, 'copyTexSubImage2D', [GLC.TEXTURE_2D, 0, x, y, x, y, w, h]);
+  }
+
   const brushHooks = create(null);
   brushHooks.stamp = (x, y, r, alpha) => {
     if (activePrim === 0 || !(r > 0) || !(alpha >= 1)) return; // no call of the sketch's, or no paint
@@ -617,7 +744,10 @@ function ppHarness(CONFIG) {
       fillsComposited = fillCount;
     }
   };
+  let region = null; // the main-canvas region (GL coordinates) of the composite in progress
   brushHooks.composite = (phase, strokeMask, rect, toFramebuffer, gl) => {
+    const t = now();
+    let st = null;
     try {
       if (phase === 0) {
         const index = compositeCount++;
@@ -629,46 +759,51 @@ function ppHarness(CONFIG) {
           for (let i = fillsComposited; i < fillCount; i++) if (fills[i * FILL + 5] === -2) fills[i * FILL + 5] = index;
           fillsComposited = fillCount;
         }
-        before = null;
+        region = null;
         if (toFramebuffer || !rect || !mainGl(gl)) return; // a buffer, or another canvas: no mark on the painting
-        const w = apply(glBufferWidth, gl, []);
-        const h = apply(glBufferHeight, gl, []);
-        if (w !== ledgerW || h !== ledgerH) { // a new (or resized) canvas starts a new ledger
-          ledgerW = w;
-          ledgerH = h;
-          owner = construct(Int32Array, [w * h]);
-          for (let i = 0; i < w * h; i++) owner[i] = -1;
-          expected = construct(Uint8Array, [w * h * 4]);
-        }
-        const rw = rect.maxX - rect.minX;
-        const rh = rect.maxY - rect.minY;
-        if (!(rw > 0) || !(rh > 0)) return;
-        before = { index, x: rect.minX, y: rect.minY, w: rw, h: rh, pixels: readMain(gl, rect.minX, rect.minY, rw, rh) };
+        st = saveState(gl);
+        const L = ledgerFor(gl);
+        const w = rect.maxX - rect.minX;
+        const h = rect.maxY - rect.minY;
+        if (!(w > 0) || !(h > 0)) return;
+        region = { index, x: rect.minX, y: L.h - rect.maxY, w, h }; // GL's rows run bottom-up
+        copyRegion(L, L.before, region.x, region.y, w, h);
         return;
       }
-      if (before === null) return;
-      const { index, x, y, w, h, pixels } = before;
-      before = null;
-      const after = readMain(gl, x, y, w, h);
-      for (let row = 0; row < h; row++) {
-        const py = y + row; // from the top
-        const src = (h - 1 - row) * w * 4; // read-back rows are bottom-up
-        for (let col = 0; col < w; col++) {
-          const k = src + col * 4;
-          const d0 = after[k] - pixels[k];
-          const d1 = after[k + 1] - pixels[k + 1];
-          const d2 = after[k + 2] - pixels[k + 2];
-          const d3 = after[k + 3] - pixels[k + 3];
-          if (d0 > CHANGED || d0 < -CHANGED || d1 > CHANGED || d1 < -CHANGED || d2 > CHANGED || d2 < -CHANGED || d3 > CHANGED || d3 < -CHANGED) {
-            const p = py * ledgerW + x + col;
-            owner[p] = index;
-            const e = p * 4;
-            expected[e] = after[k]; expected[e + 1] = after[k + 1]; expected[e + 2] = after[k + 2]; expected[e + 3] = after[k + 3];
-          }
-        }
-      }
+      if (region === null) return;
+      const { index, x, y, w, h } = region;
+      region = null;
+      st = saveState(gl);
+      const L = ledgerFor(gl);
+      copyRegion(L, L.after, x, y, w, h);
+      glCall(gl, 'bindFramebuffer', [GLC.DRAW_FRAMEBUFFER, L.fb]);
+      // The viewport alone bounds the pass to the region (gl_FragCoord stays in canvas pixels).
+      glCall(gl, 'viewport', [x, y, w, h]);
+      glCall(gl, 'disable', [GLC.SCISSOR_TEST]);
+      glCall(gl, 'disable', [GLC.BLEND]);
+      glCall(gl, 'disable', [GLC.DEPTH_TEST]);
+      glCall(gl, 'disable', [GLC.STENCIL_TEST]);
+      glCall(gl, 'disable', [GLC.CULL_FACE]);
+      glCall(gl, 'disable', [GLC.RASTERIZER_DISCARD]);
+      glCall(gl, 'colorMask', [true, true, true, true]);
+      glCall(gl, 'useProgram', [L.program]);
+      const n = index + 1; // 0 is "no composite"
+      glCall(gl, 'uniform4f', [L.uIndex, (n & 255) / 255, ((n >>> 8) & 255) / 255, ((n >>> 16) & 255) / 255, 1]);
+      glCall(gl, 'bindVertexArray', [L.vao]);
+      glCall(gl, 'activeTexture', [GLC.TEXTURE0]);
+      glCall(gl, 'bindTexture', [GLC.TEXTURE_2D, L.before]);
+      glCall(gl, 'bindSampler', [0, null]);
+      glCall(gl, 'activeTexture', [GLC.TEXTURE1]);
+      glCall(gl, 'bindTexture', [GLC.TEXTURE_2D, L.after]);
+      glCall(gl, 'bindSampler', [1, null]);
+      glCall(gl, 'drawArrays', [GLC.TRIANGLES, 0, 3]);
     } catch {
-      before = null; // the ledger missed this composite: its marks are not credited
+      region = null; // the ledger missed this composite: its marks are not credited
+    } finally {
+      if (st !== null) {
+        try { restoreState(gl, st); } catch { /* a lost context has no state to keep */ }
+      }
+      ledgerMs += now() - t;
     }
   };
   defineProperty(W, CONFIG.brush_key, { value: freeze(brushHooks), configurable: true, enumerable: false });
@@ -677,24 +812,53 @@ function ppHarness(CONFIG) {
   const brushMarks = create(null);
   const markKinds = create(null);
   const markBrushes = create(null);
+  // Reads one of the ledger's textures (rows bottom-up).
+  function readLedger(L, attachment) {
+    const out = construct(Uint8Array, [L.w * L.h * 4]);
+    glCall(L.gl, 'bindFramebuffer', [GLC.READ_FRAMEBUFFER, L.fb]);
+    glCall(L.gl, 'readBuffer', [attachment]);
+    glCall(L.gl, 'readPixels', [0, 0, L.w, L.h, GLC.RGBA, GLC.UNSIGNED_BYTE, out]);
+    return out;
+  }
   function creditMarks(gl) {
-    if (owner === null || compositeCount === 0 || !mainGl(gl)) return;
-    const final = readMain(gl, 0, 0, ledgerW, ledgerH);
-    // survives[p]: the pixel still holds what its last composite left.
-    const survives = construct(Uint8Array, [ledgerW * ledgerH]);
-    for (let row = 0; row < ledgerH; row++) {
-      const py = ledgerH - 1 - row;
-      for (let px = 0; px < ledgerW; px++) {
-        const p = py * ledgerW + px;
-        if (owner[p] < 0) continue;
-        const k = (row * ledgerW + px) * 4;
-        const e = p * 4;
-        const d0 = final[k] - expected[e];
-        const d1 = final[k + 1] - expected[e + 1];
-        const d2 = final[k + 2] - expected[e + 2];
-        if (d0 <= CHANGED && d0 >= -CHANGED && d1 <= CHANGED && d1 >= -CHANGED && d2 <= CHANGED && d2 >= -CHANGED) survives[p] = 1;
+    if (ledger === null || ledger.gl !== gl || compositeCount === 0) return;
+    const L = ledger;
+    const W2 = L.w;
+    const H2 = L.h;
+    const st = saveState(gl);
+    let ownerPx;
+    let expectedPx;
+    let finalPx;
+    try {
+      glCall(gl, 'bindBuffer', [GLC.PIXEL_PACK_BUFFER, null]);
+      ownerPx = readLedger(L, GLC.COLOR_ATTACHMENT0);
+      expectedPx = readLedger(L, GLC.COLOR_ATTACHMENT1);
+      finalPx = construct(Uint8Array, [W2 * H2 * 4]);
+      glCall(gl, 'bindFramebuffer', [GLC.READ_FRAMEBUFFER, null]);
+      glCall(gl, 'readPixels', [0, 0, W2, H2, GLC.RGBA, GLC.UNSIGNED_BYTE, finalPx]);
+    } finally {
+      restoreState(gl, st);
+    }
+    // owner[p] (p from the top-left): the composite that last changed the pixel, if the pixel still holds
+    // what that composite left; -1 otherwise.
+    const owner = construct(Int32Array, [W2 * H2]);
+    for (let row = 0; row < H2; row++) {
+      const py = H2 - 1 - row;
+      for (let px = 0; px < W2; px++) {
+        const k = (row * W2 + px) * 4;
+        const n = ownerPx[k] | (ownerPx[k + 1] << 8) | (ownerPx[k + 2] << 16);
+        let o = -1;
+        if (n > 0) {
+          const d0 = finalPx[k] - expectedPx[k];
+          const d1 = finalPx[k + 1] - expectedPx[k + 1];
+          const d2 = finalPx[k + 2] - expectedPx[k + 2];
+          if (d0 <= CHANGED && d0 >= -CHANGED && d1 <= CHANGED && d1 >= -CHANGED && d2 <= CHANGED && d2 >= -CHANGED) o = n - 1;
+        }
+        owner[py * W2 + px] = o;
       }
     }
+    const ledgerW = W2;
+    const ledgerH = H2;
     const found = construct(Int32Array, [primCount + 1]); // surviving pixels found per call (stops at the minimum)
     const kinds = construct(Uint8Array, [primCount + 1]); // bit 1 stroke, 2 hatch, 4 fill
     const countPixels = (prim, comp, x0, y0, x1, y1, cx, cy, r2) => {
@@ -710,7 +874,7 @@ function ppHarness(CONFIG) {
             if (dx * dx + dy * dy > r2) continue;
           }
           const p = py * ledgerW + px;
-          if (owner[p] === comp && survives[p] === 1 && ++found[prim] >= MIN_MARK_PIXELS) return true;
+          if (owner[p] === comp && ++found[prim] >= MIN_MARK_PIXELS) return true;
         }
       }
       return found[prim] >= MIN_MARK_PIXELS;
@@ -970,6 +1134,8 @@ function ppHarness(CONFIG) {
           // no ledger: no marks credited
         }
         mark('marks');
+        marks.ledger_ms = ledgerMs;
+        marks.composites = compositeCount;
       }
       const out = apply(createElement, doc, ['canvas']);
       apply(setCanvasWidth, out, [CONFIG.size]);
