@@ -67,6 +67,8 @@ def switches(args: argparse.Namespace) -> list[dict]:
     sketches = load_corpus(args.corpus, args.limit)
     reports = []
     for label, extra in SWITCHES:
+        if args.only and args.only not in label:
+            continue
         print(f"--- {label}", file=sys.stderr, flush=True)
         report = run_interleaved(sketches, Side("default", args.size), Side(label, args.size, extra),
                                  pool_size=args.pool_size, chunk=args.chunk,
@@ -91,6 +93,8 @@ def main() -> None:
         p.add_argument("--json", action="store_true")
         if name == "versions":
             p.add_argument("--before", required=True, help="git commit (or tag) of the earlier renderer")
+        else:
+            p.add_argument("--only", default=None, help="only the candidates whose label contains this text")
     args = parser.parse_args()
     if args.command == "versions":
         report = versions(args)
