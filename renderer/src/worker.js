@@ -68,7 +68,12 @@ class PageWorker {
     // navigation event before that belongs to the document before it (an
     // earlier sketch's last request, our reset to about:blank), which the
     // render's own navigation superseded.
-    const guarding = () => this.current && this.current.navigated ? this.current : null;
+    // (The browser reports the commit, the renderer the new context and its
+    // first binding call: either may come first.)
+    const guarding = () => {
+      const cur = this.current;
+      return cur && (cur.navigated || cur.contextId !== null) ? cur : null;
+    };
     session.on('Page.frameStartedNavigating', ({ frameId, url }) => {
       if (guarding() && main(frameId)) this.#block(`the sketch navigated its page to ${clip(url)}`);
     });
@@ -81,11 +86,11 @@ class PageWorker {
     session.on('Page.frameNavigated', ({ frame }) => {
       const cur = this.current;
       if (!cur || frame.parentId) return;
-      if (!cur.navigated) {
-        if (frame.url === cur.documentUrl) cur.navigated = true;
+      if (!cur.navigated && frame.url === cur.documentUrl) {
+        cur.navigated = true;
         return;
       }
-      this.#block(`the sketch's page left its document for ${clip(frame.url)}`);
+      if (guarding()) this.#block(`the sketch's page left its document for ${clip(frame.url)}`);
     });
     session.on('Page.navigatedWithinDocument', ({ frameId, url }) => {
       if (guarding() && main(frameId)) this.#block(`the sketch changed its page's history or address to ${clip(url)}`);
@@ -115,12 +120,9 @@ class PageWorker {
       const cur = this.current;
       const aux = context.auxData || {};
       if (!cur || !main(aux.frameId) || !aux.isDefault) return;
-      if (cur.navigated && cur.contextId === null) {
-        cur.contextId = context.id;
-        cur.contextReady();
-        return;
-      }
-      if (cur.contextId !== null) this.#block('a new document appeared in the sketch\'s page (a new execution context)');
+      // Which one is the render's is settled by its harness's first message (see #onBinding).
+      if (cur.contextId === null) cur.created.add(context.id);
+      else this.#block('a new document appeared in the sketch\'s page (a new execution context)');
     });
     session.on('Runtime.executionContextsCleared', () => {
       if (this.current && this.current.contextId !== null) this.#block('the sketch\'s document was discarded');
@@ -249,12 +251,35 @@ class PageWorker {
     }
   }
 
+  // Binding calls are handled one at a time, in order (the first waits on a check).
   #onBinding(ev) {
     const cur = this.current;
     if (!cur) return;
-    if (cur.contextId === null || ev.executionContextId !== cur.contextId) {
-      this.#block('the sketch called the harness channel from outside the render\'s document');
-      return;
+    cur.bindings = cur.bindings.then(() => this.#handleBinding(cur, ev)).catch(() => {});
+  }
+
+  async #handleBinding(cur, ev) {
+    if (cur.settled) return;
+    if (cur.contextId === null) {
+      // The render's context is the one, created during this render, whose
+      // harness says hello first and whose address (an unforgeable accessor,
+      // read before any sketch exists) is the render's document. Anything
+      // else comes from another document (a late one of an earlier render,
+      // or one the sketch made, which the navigation guards end).
+      if (!cur.created.has(ev.executionContextId) || !/"kind":"hello"/.test(ev.payload)) return;
+      let href = null;
+      try {
+        const answer = await this.session.send('Runtime.evaluate', {
+          expression: 'location.href', contextId: ev.executionContextId, returnByValue: true,
+        });
+        href = answer.result && answer.result.value;
+      } catch {
+        return; // the context is gone
+      }
+      if (href !== cur.documentUrl || cur.contextId !== null || cur.settled) return;
+      cur.contextId = ev.executionContextId;
+    } else if (ev.executionContextId !== cur.contextId) {
+      return; // another document's call cannot report for this render
     }
     let payload;
     try {
@@ -269,6 +294,7 @@ class PageWorker {
     }
     if (payload.kind === 'hello' && cur.secret === null) {
       cur.secret = payload.secret;
+      cur.contextReady();
       return;
     }
     if (payload.kind === 'ready' && payload.secret === cur.secret && !cur.libsLoaded) {
@@ -345,6 +371,8 @@ class PageWorker {
       gateServed: false,
       navigated: false, // our navigation committed
       contextId: null, // the render's main-world execution context
+      created: new Set(), // main-world contexts created during this render, before that one was known
+      bindings: Promise.resolve(), // binding calls, handled in order
       contextKnown: new Promise((resolve) => { contextReady = resolve; }),
       contextReady: () => contextReady(),
       libsLoaded: false, // the harness has wrapped p5 (and p5.brush): the sketch may run
