@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import statistics
 
 import numpy as np
 from PIL import Image
@@ -58,15 +59,20 @@ def test_bench_render_report_on_a_tiny_corpus(tmp_path):
         "function setup() { createCanvas(300, 300, WEBGL); background(250); brush.set('HB', '#222', 1);"
         " for (let i = 0; i < 5; i++) brush.line(-100, i * 20 - 50, 100, i * 20 - 50); }"
     )
-    report = run_render_benchmark(corpus=tmp_path, size=128, baseline_size=300, pool_size=1, progress=False)
+    report = run_render_benchmark(corpus=tmp_path, size=128, baseline_size=300, pool_size=1, chunk=1, progress=False)
     json.dumps(report)  # --json prints it as is
     for side in ("baseline", "ours"):
-        figures = report[side]
-        for key in ("renders_per_s", "cpu_s_per_render", "p50_ms", "p95_ms", "sketch_share"):
+        figures = report["sides"][side]
+        for key in ("renders_per_s", "cpu_s_per_render", "p50_ms", "p95_ms", "sketch_share", "peak_pss_mb"):
             assert figures[key] >= 0, key
-        assert figures["statuses"] == {"SUCCESS": 2}
-    assert report["baseline"]["size"] == 300 and report["ours"]["size"] == 128
-    assert report["speedup"] > 0 and report["peak_rss_mb"] > 0
+        assert figures["statuses"] == {"SUCCESS": 2} and figures["renders"] == 2
+    assert report["sides"]["baseline"]["size"] == 300 and report["sides"]["ours"]["size"] == 128
+    # Interleaved: one ratio per chunk (here a chunk per sketch), and the headline is their median.
+    ratios = report["ratio"]["per_chunk"]
+    assert report["chunks"] == len(ratios) == 2 and all(r > 0 for r in ratios)
+    assert report["speedup"] == report["ratio"]["median"] == round(statistics.median(ratios), 3)
+    assert report["ratio"]["min"] <= report["ratio"]["median"] <= report["ratio"]["max"]
     assert report["ssim_224"]["compared"] == 2 and 0.5 < report["ssim_224"]["mean"] <= 1.0
+    assert report["ssim_224"]["same_status"] == 2
     table = format_table(report)
-    assert "renders/s" in table and "speedup" in table and "SSIM mean" in table
+    assert "renders/s" in table and "median of 2 interleaved chunks" in table and "SSIM mean" in table
