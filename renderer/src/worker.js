@@ -288,7 +288,7 @@ class PageWorker {
       this.#block('the harness channel received something that is not a report');
       return;
     }
-    if (!payload || typeof payload !== 'object' || typeof payload.secret !== 'string') {
+    if (!payload || typeof payload !== 'object' || typeof payload.secret !== 'string') { // pragma: allowlist secret
       this.#block('the harness channel received a report without the render\'s secret');
       return;
     }
