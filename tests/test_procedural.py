@@ -196,7 +196,7 @@ def rendered():
     items = [RenderItem(id=p.prompt_id, code=code, seed=1, size=256) for p, code in zip(SAMPLE, codes)]
     with RendererService(pool_size=2) as client:
         results = client.render_batch(items, timeout_ms=30000)
-    scorer = RewardScorer(RewardConfig(alignment_backend="offline"))
+    scorer = RewardScorer(RewardConfig(alignment_backend="palette"))
     cards = scorer.score([Sample(p.prompt, code, r, p.prompt_id) for p, code, r in zip(SAMPLE, codes, results)])
     return codes, results, cards
 

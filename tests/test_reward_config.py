@@ -59,9 +59,9 @@ def test_config_files_round_trip_and_bad_files_are_named(tmp_path):
 
 
 def test_reward_version_changes_with_weights_thresholds_and_backend():
-    base = RewardConfig(alignment_backend="offline")
+    base = RewardConfig(alignment_backend="palette")
     v = reward_version(base, "offline-palette-shape-v1")
-    assert v == reward_version(RewardConfig(alignment_backend="offline"), "offline-palette-shape-v1")
+    assert v == reward_version(RewardConfig(alignment_backend="palette"), "offline-palette-shape-v1")
     assert v != reward_version(base.replace(w_compile=0.05, w_alignment=0.40), "offline-palette-shape-v1")
     assert v != reward_version(base.replace(noise_cap=0.1), "offline-palette-shape-v1")
     assert v != reward_version(base, "clip:ViT-B-32:laion2b_s34b_b79k")
@@ -100,7 +100,7 @@ def test_non_finite_rewards_are_refused():
 # --- the Parquet table ---------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def cards():
-    scorer = RewardScorer(RewardConfig(alignment_backend="offline"))
+    scorer = RewardScorer(RewardConfig(alignment_backend="palette"))
     return scorer.score([
         Sample("a red and blue painting", "x", result(png_of(painting())), sample_id="c1-p1-s0"),
         Sample("a red and blue painting", "x", result(png_of(pixel_noise())), sample_id="c1-p1-s1"),

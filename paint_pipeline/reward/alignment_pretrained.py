@@ -1,0 +1,213 @@
+"""The pretrained offline judge: what an ImageNet classifier sees in the image, read against the prompt.
+
+No CLIP weights exist offline, but an ImageNet classifier (EfficientNet-Lite0) and a sentence embedder
+(all-MiniLM-L6-v2) do (`pretrained_models.py`). They meet through the 1000 ImageNet class names, two ways:
+- **classes seen**: the image's class probabilities (softened, temperature `TEMPERATURE`) weight how close
+  each class name is to the prompt in MiniLM space (similarities standardised per prompt over the classes,
+  so a prompt that is near everything is not favoured): "does the image show things the prompt talks about?"
+- **mapped prompt**: a ridge regression from class-name embeddings to the classifier's own weight rows turns
+  the prompt's embedding into a classifier row of its own, scored against the image's pre-logit features
+  (zero-shot transfer through the classifier's geometry: it reaches prompts far from any class name).
+Each is standardised per image against a fixed reference set of prompts (the train split), so the score says
+how much better this prompt fits the image than prompts in general do: an image that fits every prompt
+(a hack's aim) gains nothing. The judge's number is the mean of the two z-scores.
+
+`JudgeAlignment` combines that with the palette-and-shape backend (`alignment_offline.py`): both are
+standardised with fixed constants and averaged, then squashed to [0, 1] (0.5 = no better than prompts in
+general). Every choice here was measured on the painting x prompt matrix (`paint-pipeline calibrate
+--matrix`); docs/experiments.md lists the variants tried.
+
+It is not CLIP: ImageNet has no "painting of a sunset", so it reads textures and objects (a stormy sea can
+look like a tile roof) and knows words only as MiniLM does.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import time
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from paint_pipeline.reward import pretrained_models
+from paint_pipeline.reward.alignment_offline import OfflineAlignment
+from paint_pipeline.reward.config import RewardConfig
+
+JUDGE_NAME = "effnet-lite0-imagenet+minilm-l6-v2"
+BACKEND_NAME = f"offline-judge:{JUDGE_NAME}+palette-v1"
+TEMPERATURE = 4.0  # softens the classifier: paintings are out of its domain, its top class is rarely right
+CLASS_TEMPLATE = "a painting of a {}"  # for the mapped prompt; the classes-seen part uses the bare names
+RIDGE = 3.0
+JUDGE_SHARE = 0.5
+# Palette scores over the bench matrix (every painting under every prompt): mean and spread, to standardise.
+PALETTE_MEAN, PALETTE_STD = 0.36, 0.30
+SQUASH = 1.5  # logistic slope on the combined z-score
+REFERENCE_PROMPTS = Path(__file__).resolve().parents[2] / "data" / "prompts" / "train.jsonl"
+CACHE_ENV = "PP_CACHE_DIR"  # where the judge keeps its text-side arrays (default ~/.cache/paint-pipeline)
+
+
+def _cache_dir() -> Path:
+    return Path(os.environ.get(CACHE_ENV) or Path.home() / ".cache" / "paint-pipeline")
+
+
+def _file_key(path: Path) -> str:
+    st = path.stat()
+    return f"{path.resolve()}:{st.st_size}:{int(st.st_mtime)}"
+
+
+def _zscore_rows(x: np.ndarray) -> np.ndarray:
+    return (x - x.mean(axis=1, keepdims=True)) / (x.std(axis=1, keepdims=True) + 1e-9)
+
+
+def _softmax(logits: np.ndarray, temperature: float) -> np.ndarray:
+    x = logits / temperature
+    x = x - x.max(axis=1, keepdims=True)
+    e = np.exp(x)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def load_reference_prompts(path: Path = REFERENCE_PROMPTS) -> list[str]:
+    prompts = [json.loads(line)["prompt"] for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    if len(prompts) < 20:
+        raise ValueError(f"{path}: the judge's reference set needs at least 20 prompts, found {len(prompts)}")
+    return prompts
+
+
+class PretrainedJudge:
+    """Image vectors (logits and pre-logit features) once per image; prompt scores as z-scores per image."""
+
+    name = JUDGE_NAME
+
+    def __init__(self, batch_size: int = 32) -> None:
+        import torch
+
+        self._torch = torch
+        self.batch_size = batch_size
+        self.model = pretrained_models.load_image_classifier()
+        self.text = pretrained_models.TextEncoder()
+        self.class_names = [n[0] for n in pretrained_models.imagenet_class_names()]
+        reference = load_reference_prompts()
+        arrays = self._text_side(reference)
+        self._class_embeddings, self._text_to_row = arrays["class_embeddings"], arrays["text_to_row"]
+        self._reference = (arrays["reference_sims"], arrays["reference_rows"])
+        self.images_encoded = 0
+        self.image_seconds = 0.0
+
+    def _text_side(self, reference: list[str]) -> dict[str, np.ndarray]:
+        """Class-name embeddings, the ridge map and the reference prompts' parts: computed once, then cached.
+
+        Encoding 2,000 class texts takes seconds on two cores; the cache key covers the weight files, the
+        templates, the ridge strength and the reference prompts, so any change computes them again.
+        """
+        key = hashlib.sha256(json.dumps({
+            "image": _file_key(pretrained_models.image_weights_path()),
+            "text": _file_key(pretrained_models.text_model_dir() / pretrained_models.TEXT_MARKER),
+            "template": CLASS_TEMPLATE, "ridge": RIDGE, "classes": self.class_names, "reference": reference,
+        }, sort_keys=True).encode()).hexdigest()[:16]
+        path = _cache_dir() / f"judge-text-{key}.npz"
+        if path.is_file():
+            try:
+                with np.load(path, allow_pickle=False) as z:
+                    return {k: z[k] for k in z.files}
+            except (OSError, ValueError):
+                pass  # a damaged cache file is recomputed and replaced
+        bare = self.text.encode(self.class_names)
+        templated = self.text.encode([CLASS_TEMPLATE.format(n) for n in self.class_names]).astype(np.float64)
+        weights = self.model.get_classifier().weight.detach().numpy().astype(np.float64)
+        to_row = np.linalg.solve(templated.T @ templated + RIDGE * np.eye(templated.shape[1]), templated.T @ weights)
+        self._class_embeddings, self._text_to_row = bare, to_row.astype(np.float32)
+        sims, rows = self._prompt_parts(reference)
+        arrays = {"class_embeddings": bare, "text_to_row": self._text_to_row, "reference_sims": sims,
+                  "reference_rows": rows}
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
+        np.savez(tmp, **arrays)
+        os.replace(tmp, path)
+        return arrays
+
+    def _prompt_parts(self, prompts: list[str]) -> tuple[np.ndarray, np.ndarray]:
+        """Per prompt: standardised similarity to each class (n, 1000), and its mapped classifier row (n, d)."""
+        e = self.text.encode(prompts)
+        return _zscore_rows(e @ self._class_embeddings.T), e @ self._text_to_row
+
+    def encode_images(self, images: list) -> tuple[np.ndarray, np.ndarray]:
+        """(class probabilities at TEMPERATURE, pre-logit features) of RGB PIL images."""
+        torch = self._torch
+        started = time.perf_counter()
+        probs, feats = [], []
+        for start in range(0, len(images), self.batch_size):
+            x = torch.from_numpy(pretrained_models.image_batch(images[start : start + self.batch_size]))
+            with torch.inference_mode():
+                f = self.model.forward_head(self.model.forward_features(x), pre_logits=True)
+                logits = self.model.get_classifier()(f)
+            probs.append(_softmax(logits.double().numpy(), TEMPERATURE))
+            feats.append(f.numpy())
+        self.images_encoded += len(images)
+        self.image_seconds += time.perf_counter() - started
+        return np.concatenate(probs), np.concatenate(feats)
+
+    def score_matrix(self, prompts: list[str], vectors: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+        """z-scores (n_images, n_prompts): each prompt against the reference prompts, per image and per way."""
+        probs, feats = vectors
+        sims, rows = self._prompt_parts(prompts)
+        ref_sims, ref_rows = self._reference
+        out = np.zeros((len(probs), len(prompts)))
+        for raw, ref in ((probs @ sims.T, probs @ ref_sims.T), (feats @ rows.T, feats @ ref_rows.T)):
+            out += (raw - ref.mean(axis=1, keepdims=True)) / (ref.std(axis=1, keepdims=True) + 1e-9)
+        return out / 2
+
+    def top_classes(self, probs: np.ndarray, k: int = 2) -> list[str]:
+        order = np.argsort(-probs)[:k]
+        return [f"{self.class_names[i]} {probs[i]:.2f}" for i in order]
+
+
+@lru_cache(maxsize=1)
+def load_judge() -> PretrainedJudge:
+    """One judge per process: its models are read-only, and scorers (tests, assets, benchmarks) share it."""
+    return PretrainedJudge()
+
+
+def combine(judge_z: float, palette: float, palette_neutral: bool) -> float:
+    """The judge's z-score and the palette score -> one alignment in [0, 1] (0.5: no better than any prompt)."""
+    if palette_neutral:  # the palette backend knows no word of the prompt: the judge alone decides
+        z = judge_z
+    else:
+        z = JUDGE_SHARE * judge_z + (1 - JUDGE_SHARE) * (palette - PALETTE_MEAN) / PALETTE_STD
+    return 1.0 / (1.0 + math.exp(-SQUASH * z))
+
+
+class JudgeAlignment:
+    """The offline default when the two wheels are installed: the pretrained judge and the palette, combined."""
+
+    name = BACKEND_NAME
+
+    def __init__(self, config: RewardConfig, judge: PretrainedJudge | None = None) -> None:
+        self.config = config
+        self.judge = judge or PretrainedJudge()
+        self.palette = OfflineAlignment(config)
+
+    @property
+    def image_seconds(self) -> float:
+        return self.judge.image_seconds
+
+    def score(self, prompts, renders, features, images) -> list[tuple[float, str, None]]:
+        if not images:
+            return []
+        probs, feats = self.judge.encode_images(list(images))
+        unique = list(dict.fromkeys(prompts))
+        column = {p: j for j, p in enumerate(unique)}
+        z = self.judge.score_matrix(unique, (probs, feats))
+        out = []
+        for i, (prompt, render, f) in enumerate(zip(prompts, renders, features)):
+            palette, palette_note = self.palette.score_one(prompt, render, f)
+            neutral = palette_note.startswith("no colour or shape word")
+            judge_z = float(z[i, column[prompt]])
+            score = combine(judge_z, palette, neutral)
+            explanation = (f"judge z {judge_z:+.2f} vs reference prompts (sees {', '.join(self.judge.top_classes(probs[i]))})"
+                           f"; palette {palette:.2f}{' (neutral: not used)' if neutral else ''} ({palette_note})")
+            out.append((score, explanation, None))
+        return out
