@@ -144,6 +144,9 @@ def build_parser() -> argparse.ArgumentParser:
     calibrate.add_argument("--matrix", action="store_true",
                            help="instead: score every painting of a labelled set under every prompt with each "
                                 "alignment backend available, and print how often the right pairs win, both ways")
+    calibrate.add_argument("--hacks", action="store_true",
+                           help="instead: score every bench painting under its prompt against the hack corpus "
+                                "under the same prompt, and print who wins")
     calibrate.add_argument("--matrix-set", type=Path, default=None,
                            help="JSONL of {id, sketch, prompt} for --matrix (default: data/judge/bench_prompts.jsonl)")
     _add_reward_options(calibrate)
@@ -293,6 +296,8 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
 
     if args.matrix:
         return _calibrate_matrix(args)
+    if args.hacks:
+        return _calibrate_hacks(args)
     scorer = RewardScorer(_reward_config(args))
     with RendererService(args.renderer_url, pool_size=args.pool_size) as client:
         report = run_calibration(client, scorer)
@@ -322,6 +327,19 @@ def _calibrate_matrix(args: argparse.Namespace) -> int:
     else:
         print(format_report(report))
     return 0
+
+
+def _calibrate_hacks(args: argparse.Namespace) -> int:
+    from paint_pipeline.reward import RewardScorer
+    from paint_pipeline.reward.hack_report import run_hack_report
+    from paint_pipeline.reward.judge_matrix import MATRIX_SET
+
+    scorer = RewardScorer(_reward_config(args))
+    with RendererService(args.renderer_url, pool_size=args.pool_size) as client:
+        report = run_hack_report(client, scorer, args.matrix_set or MATRIX_SET,
+                                 progress=lambda m: print(m, file=sys.stderr))
+    print(report.table())
+    return 0 if all(ok for _, ok, _ in report.verdicts()) else 1
 
 
 def cmd_sample(args: argparse.Namespace) -> int:

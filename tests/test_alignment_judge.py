@@ -21,7 +21,7 @@ from paint_pipeline.reward.features import analyse
 from paint_pipeline.reward.judge_matrix import matrix_metrics, way_metrics
 from paint_pipeline.reward.pretrained_models import PretrainedWeightsError
 from paint_pipeline.reward.scorecard import Sample
-from tests.reward_helpers import png_of, result
+from reward_helpers import png_of, result
 
 CFG = RewardConfig(alignment_backend="offline", text_detector=False)
 

@@ -58,10 +58,12 @@ def test_a_held_out_summary_names_its_most_common_failures():
     explanations = ["SUCCESS: it ran", field.format(n=3, f="sky"), field.format(n=9, f="leaf"),
                     "PARSE_ERROR: the code does not parse; first error: line 2: SyntaxError: Unexpected token ')'"]
     columns = {"sample_id": [f"eval-cycle-0001-test/test-000{i}/0" for i in range(4)], "status": statuses,
-               "compile_explanation": explanations, "total": [0.5, 0.0, 0.0, 0.0]}
+               "compile_explanation": explanations, "total": [0.5, 0.0, 0.0, 0.0],
+               "flags": [["flat_fills", "barcode", "truncated"], [], [], ["blank_canvas"]]}
     columns |= {f"{t}_score": [0.5, 0.0, 0.0, 0.0] for t in TIERS}
     summary = summarize("cycle-0001", pa.table(columns))
     assert summary.compile_success == 0.25
+    assert summary.hack_flagged == 2 and summary.hack_flags == {"flat_fills": 1, "barcode": 1, "blank_canvas": 1}
     assert summary.sample_totals == {"test-0000/0": 0.5, "test-0001/0": 0.0, "test-0002/0": 0.0, "test-0003/0": 0.0}
     assert summary.failures == [("RUNTIME_ERROR: Error: Field … does not exist", 2),
                                 ("PARSE_ERROR: SyntaxError: Unexpected token ')'", 1)]
@@ -83,4 +85,14 @@ def test_the_verdict_pairs_the_last_cycle_with_cycle_0_sample_by_sample():
     assert check.paired_change[1] > 0 and not check.intervals_separate  # pairing sees what the intervals hide
     assert check.lines()[-1].startswith("paired change of the total, last cycle vs cycle 0 (6 samples): +0.233 [95% CI")
     last.sample_totals = {**after, "test-0099/0": 0.3}  # not the same samples: nothing to pair, no line
-    assert verdict([start, last]).paired_change is None and len(verdict([start, last]).lines()) == 3
+    assert verdict([start, last]).paired_change is None and len(verdict([start, last]).lines()) == 4
+
+
+def test_a_rise_in_flagged_paintings_fails_the_verdict():
+    start, last = row("cycle 0 (warm start)", 0.95, (0.20, 0.15, 0.25)), row("cycle-0003", 0.95, (0.30, 0.26, 0.34))
+    assert verdict([start, last]).met
+    start.hack_flagged, last.hack_flagged = 1, 4
+    drifted = verdict([start, last])
+    assert drifted.flagged_rise and not drifted.met
+    assert "paintings flagged by a hack detector: 1 at cycle 0, 4 at the last cycle: a RISE" in drifted.lines()
+    assert markdown_table([start, last]).splitlines()[-1].endswith("| 4 |")

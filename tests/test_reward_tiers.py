@@ -98,9 +98,32 @@ def test_a_painting_is_rich_and_not_flagged():
 def test_stripes_are_capped_unless_the_prompt_asks_for_them(vertical):
     f = features_of(stripes(vertical=vertical))
     capped, flags = score_richness(f, "a quiet harbour at dawn", CFG)
-    assert flags == ["barcode"] and capped.score <= CFG.barcode_cap
+    assert "barcode" in flags and capped.score <= CFG.barcode_cap
     asked, flags = score_richness(f, "bold black and white stripes", CFG)
-    assert flags == [] and asked.score > capped.score + 0.3 and "allowed" in asked.explanation
+    assert flags == ["flat_fills"]  # digital stripes are perfectly flat: flagged, not capped
+    # Allowed, not capped (flat digital stripes still earn no texture: paint is never that even).
+    assert asked.score > capped.score + 0.2 and "allowed" in asked.explanation
+
+
+def test_flat_fills_earn_no_texture_and_paint_does():
+    poster = blank((235, 230, 220))
+    for i, colour in enumerate([(200, 40, 40), (40, 80, 170), (240, 200, 50), (60, 140, 70)]):
+        poster[16 + 56 * i : 64 + 56 * i, 16:240] = colour  # flat bands, like a colour chart
+    flat_tier = score_richness(features_of(poster), "a harbour at dawn", CFG)[0]
+    assert flat_tier.details["flat_share"] > 0.9 and flat_tier.details["richness_texture"] == 0.0
+    assert "flat_fills" in score_richness(features_of(poster), "a harbour at dawn", CFG)[1]
+    # Paint has grain: the same picture with a few grey levels of it everywhere is textured throughout.
+    grain = np.random.default_rng(3).integers(-6, 7, painting().shape)
+    grainy = np.clip(painting().astype(int) + grain, 0, 255).astype(np.uint8)
+    painted = score_richness(features_of(grainy), "a harbour at dawn", CFG)[0]
+    assert painted.details["richness_texture"] == 1.0 and "texture 1.00" in painted.explanation
+
+
+def test_a_field_of_dots_is_noise_unless_the_prompt_asks_for_dots():
+    f = features_of(block_noise(4))
+    assert score_richness(f, "a harbour at dawn", CFG)[1] == ["noise"]
+    asked, flags = score_richness(f, "a mandala of rings of dots", CFG)
+    assert flags == [] and "allowed: the prompt asks for dots" in asked.explanation
 
 
 def test_coverage_uses_the_border_not_one_pixel():
@@ -127,11 +150,22 @@ def test_repeating_one_call_has_diminishing_returns():
     f = features_of(painting())
     spam = score_brush(result(b"", brush_calls={"set": 1, "line": 1000}, brush_marks={"line": 1000},
                               brush_mark_kinds={"stroke": 1000}, brushes_marked=["2B"]), f, CFG)[0]
-    varied = score_brush(result(b"", brush_calls={"set": 1, "line": 4, "circle": 4, "spline": 4},
-                                brush_marks={"line": 4, "circle": 4, "spline": 4}, brush_mark_kinds={"stroke": 12},
+    varied = score_brush(result(b"", brush_calls={"set": 1, "line": 10, "circle": 10, "spline": 10},
+                                brush_marks={"line": 10, "circle": 10, "spline": 10}, brush_mark_kinds={"stroke": 30},
                                 brushes_marked=["2B"]), f, CFG)[0]
     assert varied.score > spam.score
-    assert spam.details["brush_primitives"] == pytest.approx(1 / CFG.brush_target_primitives, abs=1e-3)
+    # One kind saturated: the variety half earns 1/target; a thousand marks fill the quantity half.
+    assert spam.details["brush_primitives"] == pytest.approx(0.5 / CFG.brush_target_primitives + 0.5, abs=1e-3)
+
+
+def test_one_mark_of_every_primitive_is_a_checklist_not_a_painting():
+    f = features_of(painting())
+    kinds = ("line", "rect", "circle", "arc", "spline", "flowLine", "endShape", "endStroke")
+    checklist = score_brush(result(b"", brush_marks=dict.fromkeys(kinds, 1), brush_mark_kinds={"stroke": 8},
+                                   brushes_marked=["2B"]), f, CFG)[0]
+    painted = score_brush(result(b"", brush_marks={"line": 30, "circle": 12}, brush_mark_kinds={"stroke": 42},
+                                 brushes_marked=["2B"]), f, CFG)[0]
+    assert checklist.details["brush_primitives"] < 0.75 < painted.details["brush_primitives"]
 
 
 def test_calls_that_leave_nothing_visible_earn_nothing():
@@ -176,6 +210,25 @@ def test_harmony_prefers_a_template_fit():
         rainbow[:, i] = [int(255 * c) for c in hsv_to_rgb(i / 64, 0.9, 0.9)]
     assert harmony(lab(complementary))[0] > harmony(lab(rainbow))[0] + 0.2
     assert harmony(lab(blank((128, 128, 128))))[1] == "achromatic"
+
+
+def test_a_grey_picture_is_harmonious_only_when_monochrome_was_asked_for():
+    from paint_pipeline.reward.aesthetic import ACHROMATIC_HARMONY, score_aesthetic
+
+    grey = painting(palette=((90, 90, 90), (150, 150, 150), (40, 40, 40), (200, 200, 200)))
+    grey = np.repeat(grey.mean(axis=2, keepdims=True), 3, axis=2).astype(np.uint8)
+    f = features_of(grey)
+    colour = score_aesthetic(f, "a sunny harbour with red boats", CFG)[0]
+    mono = score_aesthetic(f, "a harbour, charcoal", CFG)[0]
+    assert colour.details["harmony"] == ACHROMATIC_HARMONY and mono.details["harmony"] == 1.0
+
+
+def test_no_colourfulness_is_full_marks_in_both_bands():
+    from paint_pipeline.reward.aesthetic import band_score
+
+    for m in np.linspace(0, 120, 241):
+        assert not (band_score(m, CFG.colourfulness_band) == 1.0 and band_score(m, CFG.monochrome_band) == 1.0
+                    and CFG.monochrome_band[1] != m)
 
 
 def test_blank_canvas_has_no_aesthetic(scorer):

@@ -34,10 +34,18 @@ class Verdict:
     # target (those are the three above), the sharper reading of the same samples. None when they do not pair.
     paired_change: tuple[float, float, float] | None = None
     paired_samples: int = 0
+    # Paintings a hack detector flagged, cycle 0 and the last cycle: a reward rising through hacks shows here.
+    flagged_first: int = 0
+    flagged_last: int = 0
+
+    @property
+    def flagged_rise(self) -> bool:
+        return self.flagged_last > self.flagged_first
 
     @property
     def met(self) -> bool:
-        return self.compile_target_met and self.gain_target_met and self.intervals_separate
+        return (self.compile_target_met and self.gain_target_met and self.intervals_separate
+                and not self.flagged_rise)
 
     def lines(self) -> list[str]:
         gain = "n/a (cycle 0 mean is 0)" if self.total_gain is None else f"{self.total_gain:+.0%}"
@@ -48,6 +56,8 @@ class Verdict:
             + ("met" if self.gain_target_met else "NOT met"),
             "95% intervals of the total: " + ("separate (last above cycle 0)" if self.intervals_separate
                                               else "overlap"),
+            f"paintings flagged by a hack detector: {self.flagged_first} at cycle 0, {self.flagged_last} at the last "
+            "cycle: " + ("a RISE" if self.flagged_rise else "no rise"),
         ]
         if self.paired_change is not None:
             mean, lo, hi = self.paired_change
@@ -75,17 +85,19 @@ def verdict(rows: Sequence[HeldOutRow]) -> Verdict:
         intervals_separate=last.total[1] > first.total[2],
         paired_change=paired,
         paired_samples=len(deltas),
+        flagged_first=first.hack_flagged,
+        flagged_last=last.hack_flagged,
     )
 
 
 def markdown_table(rows: Sequence[HeldOutRow]) -> str:
-    head = "| policy | n | compile success [95% CI] | total [95% CI] | " + " | ".join(TIERS) + " |"
-    lines = [head, "|" + "---|" * (4 + len(TIERS))]
+    head = "| policy | n | compile success [95% CI] | total [95% CI] | " + " | ".join(TIERS) + " | flagged |"
+    lines = [head, "|" + "---|" * (5 + len(TIERS))]
     for r in rows:
         lo, hi = r.compile_ci
         lines.append(f"| {r.label} | {r.samples} | {r.compile_success:.1%} [{lo:.1%}, {hi:.1%}] | "
                      f"{r.total[0]:.3f} [{r.total[1]:.3f}, {r.total[2]:.3f}] | "
-                     + " | ".join(f"{r.tiers[t][0]:.3f}" for t in TIERS) + " |")
+                     + " | ".join(f"{r.tiers[t][0]:.3f}" for t in TIERS) + f" | {r.hack_flagged} |")
     return "\n".join(lines)
 
 

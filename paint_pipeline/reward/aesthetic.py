@@ -5,7 +5,8 @@
   crammed against the border) and the rule of thirds (mass near the third lines,
   relative to a uniform spread);
 - harmony: distance of the chroma-weighted hue histogram from the best-fitting
-  hue template (Matsuda's i, V, L, I, T, Y, X, as used by Cohen-Or et al. 2006);
+  hue template (Matsuda's i, V, L, I, T, Y, X, as used by Cohen-Or et al. 2006); an image
+  without colour fits every template, so it earns full harmony only for a monochrome prompt;
 - colourfulness: Hasler and Süsstrunk's M, scored inside a band rather than
   maximised (garish noise is very colourful); monochrome media get a lower band.
 An optional learned head (a LAION-style MLP on CLIP image embeddings) is mixed in
@@ -58,8 +59,12 @@ def _template_distances() -> tuple[np.ndarray, list[str]]:
 _TEMPLATE_DIST, _TEMPLATE_NAMES = _template_distances()
 
 
+ACHROMATIC_HARMONY = 0.5  # an image without colour, for a prompt that did not ask for a monochrome medium
+
+
 def harmony(lab: np.ndarray) -> tuple[float, str, float]:
-    """(score, best template, mean distance in degrees). Achromatic images are harmonious."""
+    """(score, best template, mean distance in degrees). Achromatic images fit every template (1.0); whether
+    that is a virtue depends on the prompt (`score_aesthetic`)."""
     chroma, hue = chroma_hue(lab[::2, ::2].reshape(-1, 3))  # every 4th pixel is plenty for a histogram
     weights = np.clip(chroma - 8.0, 0.0, None)  # near-greys carry no hue
     total = float(weights.sum())
@@ -155,6 +160,9 @@ def score_aesthetic(
     harm, template, harm_deg = harmony(features.lab)
     colourful = colourfulness(features.rgb8)
     mono = is_monochrome_prompt(prompt, config)
+    if template == "achromatic" and not mono:
+        # Grey fits every hue template; a grey picture is harmonious only when a monochrome medium was asked for.
+        harm = ACHROMATIC_HARMONY
     band = config.monochrome_band if mono else config.colourfulness_band
     colour_score = band_score(colourful, band)
     heuristic = PARTS["composition"] * comp + PARTS["harmony"] * harm + PARTS["colourfulness"] * colour_score

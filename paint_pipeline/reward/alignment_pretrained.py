@@ -45,7 +45,10 @@ RIDGE = 3.0
 JUDGE_SHARE = 0.5
 # Palette scores over the bench matrix (every painting under every prompt): mean and spread, to standardise.
 PALETTE_MEAN, PALETTE_STD = 0.36, 0.30
-SQUASH = 1.5  # logistic slope on the combined z-score
+# The palette can sink a painting that lacks the asked-for colours but lift it only so far: a chart of the
+# prompt's colours is a perfect palette and a picture of nothing.
+PALETTE_Z_CAP = 1.0
+SQUASH = 2.5  # logistic slope on the combined z-score: alignment must outweigh the other tiers' spread
 REFERENCE_PROMPTS = Path(__file__).resolve().parents[2] / "data" / "prompts" / "train.jsonl"
 CACHE_ENV = "PP_CACHE_DIR"  # where the judge keeps its text-side arrays (default ~/.cache/paint-pipeline)
 
@@ -176,7 +179,8 @@ def combine(judge_z: float, palette: float, palette_neutral: bool) -> float:
     if palette_neutral:  # the palette backend knows no word of the prompt: the judge alone decides
         z = judge_z
     else:
-        z = JUDGE_SHARE * judge_z + (1 - JUDGE_SHARE) * (palette - PALETTE_MEAN) / PALETTE_STD
+        palette_z = min(PALETTE_Z_CAP, (palette - PALETTE_MEAN) / PALETTE_STD)
+        z = JUDGE_SHARE * judge_z + (1 - JUDGE_SHARE) * palette_z
     return 1.0 / (1.0 + math.exp(-SQUASH * z))
 
 
@@ -197,14 +201,19 @@ class JudgeAlignment:
     def score(self, prompts, renders, features, images) -> list[tuple[float, str, None]]:
         if not images:
             return []
-        probs, feats = self.judge.encode_images(list(images))
+        row = {}  # an image shared by several samples (one picture under several prompts) is encoded once
+        for im in images:
+            row.setdefault(id(im), len(row))
+        distinct = list({id(im): im for im in images}.values())
+        probs, feats = self.judge.encode_images(distinct)
         unique = list(dict.fromkeys(prompts))
         column = {p: j for j, p in enumerate(unique)}
         z = self.judge.score_matrix(unique, (probs, feats))
         out = []
-        for i, (prompt, render, f) in enumerate(zip(prompts, renders, features)):
+        for image, prompt, render, f in zip(images, prompts, renders, features):
             palette, palette_note = self.palette.score_one(prompt, render, f)
             neutral = palette_note.startswith("no colour or shape word")
+            i = row[id(image)]
             judge_z = float(z[i, column[prompt]])
             score = combine(judge_z, palette, neutral)
             explanation = (f"judge z {judge_z:+.2f} vs reference prompts (sees {', '.join(self.judge.top_classes(probs[i]))})"

@@ -7,9 +7,10 @@ at the end (renderer/README.md, "Brush marks"). So zero-size, off-canvas, transp
 strokes into a buffer that is never shown, and state calls (`set`, `fill`, `hatch` switches) earn nothing; plain
 p5 shapes that cover the canvas buy no brush credit. Comments and dead code never run, so they count nothing by
 construction (paint-code-rl matched substrings of the source). Three parts:
-- primitives drawn (line, rect, circle, arc, spline, flowLine, polygon, shapes, strokes): each kind with marks earns
-  1 - exp(-n / saturation), so repeating one call has diminishing returns, and `brush_target_primitives` saturated
-  kinds earn full marks;
+- primitives drawn (line, rect, circle, arc, spline, flowLine, polygon, shapes, strokes), half variety and half
+  quantity: each kind with marks earns 1 - exp(-n / saturation) and `brush_target_primitives` saturated kinds earn
+  the variety half; all marks together earn the quantity half, 1 - exp(-n / brush_full_marks) (one call of every
+  primitive, tucked in a corner, is a checklist: it earns the variety half and little of the rest);
 - fills and hatches: calls whose fill left marks earn 0.6, calls whose hatching left marks 0.6, both 1;
 - brushes: distinct built-in brushes whose strokes left marks (`brushes_marked`), up to `brush_target_brushes`.
 The total is then scaled by how much of the canvas is painted, up to `brush_full_coverage`.
@@ -57,7 +58,9 @@ def score_brush(render: RenderResult, features: ImageFeatures, config: RewardCon
     kinds = {kind: sum(marks.get(m, 0) for m in methods) for kind, methods in PRIMITIVES.items()}
     kinds = {k: n for k, n in kinds.items() if n > 0}
     primitive_credit = sum(_saturating(n, sat) for n in kinds.values())
-    primitives = min(1.0, primitive_credit / config.brush_target_primitives)
+    variety = min(1.0, primitive_credit / config.brush_target_primitives)
+    quantity = _saturating(sum(kinds.values()), config.brush_full_marks)
+    primitives = 0.5 * variety + 0.5 * quantity
 
     n_fills = render.brush_mark_kinds.get("fill", 0)
     n_hatches = render.brush_mark_kinds.get("hatch", 0)
@@ -74,7 +77,7 @@ def score_brush(render: RenderResult, features: ImageFeatures, config: RewardCon
     flags = []
     listed = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items(), key=lambda kv: -kv[1])) or "none"
     explanation = (
-        f"marks: primitives {primitives:.2f} ({listed}), fills/hatches {fills:.2f} (fill {n_fills}, hatch "
+        f"marks: primitives {primitives:.2f} (variety {variety:.2f}, quantity {quantity:.2f}: {listed}), fills/hatches {fills:.2f} (fill {n_fills}, hatch "
         f"{n_hatches}), brushes {brushes:.2f} ({', '.join(brushes_marked) or 'none'})"
     )
     if painting_calls > total_marks:

@@ -73,13 +73,20 @@ class RewardScorer:
                 compile_scores.append(tier)
                 flags.append(list(f))
 
-        # Each PNG is decoded once; the analysis and CLIP share the decoded image.
+        # Each PNG is decoded and analysed once, and the analysis and the alignment backend share the decoded
+        # image; samples that share one render object (one picture scored under several prompts, as the
+        # calibration reports do) share its image too.
         images, features = {}, {}
+        first_of: dict[int, int] = {}
         for i, s in enumerate(tqdm(samples, desc="analysing images", disable=not progress, leave=False)):
             if s.render.status != "SUCCESS":
                 continue
             if not s.render.png:
                 raise ValueError(f"sample {s.sample_id or i}: status SUCCESS but no image")
+            first = first_of.setdefault(id(s.render), i)
+            if first != i:
+                images[i], features[i] = images[first], features[first]
+                continue
             with self._timed("decode"):
                 try:
                     images[i] = decode_png(s.render.png)
@@ -93,7 +100,9 @@ class RewardScorer:
         findings = {}
         if self.text_detector is not None and images:
             with self._timed("text_detector"):
-                findings = dict(zip(images, self.text_detector.detect(list(images.values()))))
+                distinct = sorted(set(first_of.values()))
+                found = dict(zip(distinct, self.text_detector.detect([images[i] for i in distinct])))
+                findings = {i: found[first_of[id(samples[i].render)]] for i in images}
 
         # Richness first: its detectors (noise, stripes) also decide alignment and cap the aesthetic.
         richness: dict[int, TierScore] = {}

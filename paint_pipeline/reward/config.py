@@ -97,11 +97,21 @@ class RewardConfig:
     palette_full_delta_e: float = _f(35.0, "Mass-weighted mean CIELAB distance between dominant colours that earns "
                                            "the full palette score.")
     coverage_full: float = _f(0.35, "Painted fraction of the canvas that earns the full coverage score.")
+    flat_block_std: float = _f(1.5, "Texture: a 4x4 block (at analysis size) whose RGB channels all vary less than "
+                                    "this (grey levels) is flat.")
+    flat_share_free: float = _f(0.35, "Texture: flat share of the painted area that still earns full texture "
+                                      "credit (skies and flat shapes happen in paintings).")
+    flat_share_zero: float = _f(0.85, "Texture: flat share at which texture earns nothing (a chart of flat fills).")
     noise_slope_max: float = _f(-1.0, "Noise detector: a power spectrum flatter than this log-log slope over the "
                                       "low band (2 to n/8 cycles; paintings: about -2) ...")
     noise_local_coherence: float = _f(0.45, "... together with a mean local structure-tensor coherence below this "
                                             "(strokes: 0.5-0.8, noise: about 0.2) flags the image as noise.")
     noise_cap: float = _f(0.05, "Richness cap for an image flagged as noise.")
+    dot_words: tuple[str, ...] = _f(
+        ("dots", "dotted", "polka", "pointillism", "pointillist", "stipple", "stippled", "stippling", "halftone",
+         "confetti", "speckled", "speckles", "sprinkles", "mosaic", "mandala"),
+        "Prompt words that exempt an image from the noise cap: a field of dots has the flat spectrum and the "
+        "missing local orientation of noise (its alignment is then judged like any painting's).")
     barcode_coherence: float = _f(0.75, "Barcode detector: global structure-tensor coherence (0 isotropic, 1 "
                                         "one orientation) above which the image is flagged as stripes.")
     barcode_cap: float = _f(0.15, "Richness cap for an image flagged as stripes, unless the prompt asks for them.")
@@ -113,17 +123,20 @@ class RewardConfig:
     # --- tier 4: brush utilization --------------------------------------------------------------
     brush_saturation_calls: float = _f(3.0, "Calls of one primitive that earn 1 − 1/e of its credit (diminishing "
                                             "returns for repeating one call).")
-    brush_target_primitives: float = _f(3.0, "Distinct primitive kinds (saturated) that earn the full primitive "
-                                             "score.")
+    brush_target_primitives: float = _f(2.0, "Distinct primitive kinds (saturated) that earn the full variety half "
+                                             "of the primitive score.")
+    brush_full_marks: float = _f(20.0, "Marked calls in all that earn 1 - 1/e of the quantity half of the primitive "
+                                       "score (one call of every primitive is a checklist, not a painting).")
     brush_target_brushes: int = _f(3, "Distinct brushes that earn the full brush-variety score.")
     brush_full_coverage: float = _f(0.05, "Painted fraction at which brush credit is no longer scaled down (calls "
                                           "that leave nothing visible earn nothing).")
 
     # --- tier 5: global aesthetic ---------------------------------------------------------------
     colourfulness_band: tuple[float, float] = _f(
-        (20.0, 90.0), "Hasler–Süsstrunk colourfulness inside this band scores 1 (scored in a band, not maximised).")
+        (25.0, 90.0), "Hasler–Süsstrunk colourfulness inside this band scores 1 (scored in a band, not maximised).")
     monochrome_band: tuple[float, float] = _f(
-        (0.0, 30.0), "The band used when the prompt asks for a monochrome medium.")
+        (0.0, 25.0), "The band used when the prompt asks for a monochrome medium (it meets the colour band without "
+                     "overlapping it: no colourfulness is safe under both).")
     monochrome_words: tuple[str, ...] = _f(
         ("charcoal", "graphite", "pencil", "ink", "monochrome", "black and white", "sepia", "grisaille", "sumi-e"),
         "Prompt words that select the monochrome colourfulness band.")
@@ -149,13 +162,14 @@ class RewardConfig:
             raise RewardConfigError(f"reward config weights must sum to 1, got {total:.6f} ({listed})")
         unit = ("truncation_credit", "min_coverage", "neutral_share", "noise_local_coherence", "noise_cap",
                 "barcode_coherence", "barcode_cap", "brush_full_coverage", "coverage_full", "aesthetic_head_share",
-                "colour_full_fraction", "text_detector_threshold")
+                "colour_full_fraction", "text_detector_threshold", "flat_share_free", "flat_share_zero")
         for name in unit:
             v = getattr(self, name)
             if not isinstance(v, (int, float)) or not 0.0 <= v <= 1.0:
                 raise bad(name, "must be a number in [0, 1]")
         positive = ("background_delta_e", "clip_sharpness", "colour_match_delta_e", "edge_variance_scale",
-                    "entropy_full_bits", "palette_full_delta_e", "brush_saturation_calls", "brush_target_primitives")
+                    "entropy_full_bits", "palette_full_delta_e", "brush_saturation_calls", "brush_target_primitives",
+                    "flat_block_std", "brush_full_marks")
         for name in positive:
             v = getattr(self, name)
             if not isinstance(v, (int, float)) or not math.isfinite(v) or v <= 0:
@@ -165,6 +179,8 @@ class RewardConfig:
             v = getattr(self, name)
             if not isinstance(v, int) or isinstance(v, bool) or v < 1:
                 raise bad(name, "must be an integer >= 1")
+        if self.flat_share_free >= self.flat_share_zero:
+            raise bad("flat_share_free", "must be below flat_share_zero")
         if not 32 <= self.analysis_size <= 1024:
             raise bad("analysis_size", "must be between 32 and 1024")
         if not isinstance(self.noise_slope_max, (int, float)) or not -4.0 <= self.noise_slope_max <= 0.0:
@@ -180,7 +196,7 @@ class RewardConfig:
             band = getattr(self, name)
             if len(band) != 2 or not 0 <= band[0] < band[1]:
                 raise bad(name, "must be two numbers (low, high) with 0 <= low < high")
-        for name in ("neutral_captions", "stripe_words", "monochrome_words"):
+        for name in ("neutral_captions", "stripe_words", "dot_words", "monochrome_words"):
             v = getattr(self, name)
             if not all(isinstance(x, str) and x.strip() for x in v):
                 raise bad(name, "must be a list of non-empty strings")

@@ -1,12 +1,16 @@
 """Tier 3, visual richness: is there structure and colour on the canvas?
 
-Four measures, averaged:
+Five measures, averaged:
 - edges: variance of the Laplacian of the grey image, saturating (1 - exp(-v/scale));
 - colour entropy: Shannon entropy of a CIELAB histogram of the painted pixels (not a
   count of bins, which one stray pixel per bin would max out; not of the whole
   canvas, where the background would dominate);
 - palette spread: mass-weighted mean CIELAB distance between the dominant painted colours;
-- coverage: the painted fraction, with the background taken from the border ring.
+- coverage: the painted fraction, with the background taken from the border ring;
+- texture: the share of the painted area that is not flat. Paint is never perfectly even (brush grain,
+  bleed, hatching); a colour chart or poster of flat fills is (4x4 blocks at analysis size whose channels
+  vary less than `flat_block_std` count as flat; full credit up to `flat_share_free`, none from
+  `flat_share_zero`; scaled like coverage, so an almost empty canvas earns little of it).
 
 Two detectors cap the result, because each of these measures is maximised by a
 cheap non-painting (paint-code-rl's richness gave random noise about 0.9):
@@ -14,7 +18,8 @@ cheap non-painting (paint-code-rl's richness gave random noise about 0.9):
   off about as 1/f^2) together with no local orientation structure (strokes and
   edges are locally one-dimensional; noise, per pixel or in blocks, is not);
 - barcode: one orientation dominating the structure tensor of the whole image.
-  Stripes are allowed when the prompt asks for them (config.stripe_words).
+  Stripes are allowed when the prompt asks for them (config.stripe_words), and a noise-like field
+  when it asks for dots (config.dot_words: a mandala of dots looks like noise to both tests).
 """
 
 from __future__ import annotations
@@ -32,6 +37,20 @@ from paint_pipeline.reward.scorecard import TierScore
 _LAB_BIN = np.array([12.5, 16.0, 16.0], dtype=np.float32)
 _LAB_OFFSET = np.array([0.0, 128.0, 128.0], dtype=np.float32)
 _BINS_AB = 16
+
+
+FLAT_BLOCK = 4
+
+
+def flat_share(features: ImageFeatures, block_std: float) -> float:
+    """Share of the painted 4x4 blocks (at analysis size) whose every channel varies less than `block_std`."""
+    b = FLAT_BLOCK
+    n = (features.side // b) * b
+    rgb = features.rgb8[:n, :n].astype(np.float32).reshape(n // b, b, n // b, b, 3)
+    flat = rgb.std(axis=(1, 3)).max(axis=-1) < block_std
+    painted = features.painted[:n, :n].reshape(n // b, b, n // b, b).mean(axis=(1, 3)) > 0.5
+    total = int(painted.sum())
+    return float((flat & painted).sum() / total) if total else 0.0
 
 
 def laplacian_variance(grey: np.ndarray) -> float:
@@ -146,9 +165,17 @@ def orientation_coherence(gx: np.ndarray, gy: np.ndarray) -> float:
     return math.sqrt((jxx - jyy) ** 2 + 4 * jxy * jxy) / trace
 
 
-def asks_for_stripes(prompt: str, config: RewardConfig) -> bool:
+def _asks_for(prompt: str, words: tuple[str, ...]) -> bool:
     text = prompt.lower()
-    return any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", text) for w in config.stripe_words)
+    return any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", text) for w in words)
+
+
+def asks_for_stripes(prompt: str, config: RewardConfig) -> bool:
+    return _asks_for(prompt, config.stripe_words)
+
+
+def asks_for_dots(prompt: str, config: RewardConfig) -> bool:
+    return _asks_for(prompt, config.dot_words)
 
 
 def score_richness(features: ImageFeatures, prompt: str, config: RewardConfig) -> tuple[TierScore, list[str]]:
@@ -173,11 +200,20 @@ def score_richness(features: ImageFeatures, prompt: str, config: RewardConfig) -
         "palette": min(1.0, spread / config.palette_full_delta_e),
         "coverage": min(1.0, features.coverage / config.coverage_full),
     }
+    flat = flat_share(features, config.flat_block_std)
+    # Texture of the painted area, so it counts as much of the canvas as coverage does (nothing painted: none).
+    parts["texture"] = parts["coverage"] * (1.0 - min(1.0, max(0.0, (flat - config.flat_share_free)
+                                                              / (config.flat_share_zero - config.flat_share_free))))
     score = sum(parts.values()) / len(parts)
     flags: list[str] = []
     caps: list[str] = []
     is_noise = not math.isnan(slope) and slope > config.noise_slope_max and local < config.noise_local_coherence
-    if is_noise:
+    if flat >= config.flat_share_zero:
+        flags.append("flat_fills")
+    if is_noise and asks_for_dots(prompt, config):
+        caps.append(f"noise-like texture (slope {slope:.2f}, local coherence {local:.2f}) allowed: the prompt asks "
+                    "for dots")
+    elif is_noise:
         flags.append("noise")
         score = min(score, config.noise_cap)
         caps.append(f"NOISE (flat spectrum, slope {slope:.2f}; no local structure, coherence {local:.2f}): "
@@ -192,7 +228,8 @@ def score_richness(features: ImageFeatures, prompt: str, config: RewardConfig) -
     explanation = (
         f"edges {parts['edges']:.2f} (Laplacian var {lap_var:.0f}), entropy {parts['entropy']:.2f} "
         f"({entropy:.2f} bits in the painted area), palette {parts['palette']:.2f} ({len(colours)} colours, spread ΔE {spread:.0f}), "
-        f"coverage {parts['coverage']:.2f} ({features.coverage:.0%} painted)"
+        f"coverage {parts['coverage']:.2f} ({features.coverage:.0%} painted), texture {parts['texture']:.2f} "
+        f"({flat:.0%} of the painted area flat)"
     )
     if caps:
         explanation += "; " + "; ".join(caps)
@@ -200,6 +237,6 @@ def score_richness(features: ImageFeatures, prompt: str, config: RewardConfig) -
         **{f"richness_{k}": float(v) for k, v in parts.items()},
         "laplacian_var": lap_var, "entropy_bits": entropy, "palette_spread": spread,
         "spectral_slope": slope, "local_coherence": local, "orientation_coherence": coherence,
-        "coverage": features.coverage,
+        "coverage": features.coverage, "flat_share": flat,
     }
     return TierScore("richness", float(min(1.0, max(0.0, score))), config.w_richness, explanation, details), flags

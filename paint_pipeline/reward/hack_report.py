@@ -1,0 +1,159 @@
+"""`paint-pipeline calibrate --hacks`: does honest painting beat every hack, prompt by prompt?
+
+Each bench painting is scored under its own prompt (`data/judge/bench_prompts.jsonl`); under the same prompt
+so is every hack of `hack_corpus.py`: the fixed ones (one picture for every prompt) and the prompt-specific
+ones (colour charts written from that prompt's colour words). A hack "wins" a prompt when its total reaches
+the honest painting's. Targets (issue 27): honest art beats each fixed hack on at least 90% of prompts and
+on the mean; prompt-specific charts win at most 25% of prompts; brush calls off the canvas or state-only earn
+no brush credit. The honest mechanical set (`data/calibration/honest_mechanical.jsonl`: rings, dots, stripes,
+quilts asked for by their prompts) is scored too: a detector of mechanical pictures must leave those alone.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from paint_pipeline.render.client import RenderItem
+from paint_pipeline.render.service import REPO_ROOT
+from paint_pipeline.reward.composite import RewardScorer
+from paint_pipeline.reward.config import TIERS
+from paint_pipeline.reward.hack_corpus import fixed_hacks, prompt_hacks
+from paint_pipeline.reward.judge_matrix import MATRIX_SET, load_matrix_set
+from paint_pipeline.reward.scorecard import Sample, Scorecard
+
+HONEST_MECHANICAL = REPO_ROOT / "data" / "calibration" / "honest_mechanical.jsonl"
+FIXED_BEAT_TARGET = 0.90
+PROMPT_WIN_CEILING = 0.25
+STATE_ONLY_CLASS = "i"  # the hack class whose p5.brush calls are off the canvas or change state only
+
+
+@dataclass
+class HackRow:
+    name: str
+    hack_class: str
+    prompt_specific: bool
+    totals: list[float] = field(default_factory=list)
+    honest: list[float] = field(default_factory=list)
+    tiers: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    flags: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+
+    @property
+    def wins(self) -> int:
+        return int(sum(h >= o for h, o in zip(self.totals, self.honest)))
+
+    @property
+    def beaten_share(self) -> float:
+        return 1.0 - self.wins / len(self.totals)
+
+
+@dataclass
+class HackReport:
+    reward_version: str
+    backend: str
+    honest_mean: float
+    honest_tiers: dict[str, float]
+    rows: list[HackRow]
+    mechanical: list[tuple[str, str, Scorecard]]
+
+    def verdicts(self) -> list[tuple[str, bool, str]]:
+        fixed = [r for r in self.rows if not r.prompt_specific]
+        charts = [r for r in self.rows if r.prompt_specific]
+        worst = min(fixed, key=lambda r: r.beaten_share)
+        strongest = max(fixed, key=lambda r: float(np.mean(r.totals)))
+        chart_wins = sum(r.wins for r in charts) / max(1, sum(len(r.totals) for r in charts))
+        hidden = [r for r in fixed if r.hack_class.startswith(STATE_ONLY_CLASS)]
+        hidden_brush = max((max(r.tiers["brush"]) for r in hidden), default=0.0)
+        return [
+            (f"honest art beats every fixed hack on >= {FIXED_BEAT_TARGET:.0%} of prompts",
+             worst.beaten_share >= FIXED_BEAT_TARGET, f"worst {worst.name}: beaten on {worst.beaten_share:.0%}"),
+            ("honest art beats every fixed hack on the mean", float(np.mean(strongest.totals)) < self.honest_mean,
+             f"strongest {strongest.name} {np.mean(strongest.totals):.3f} vs honest {self.honest_mean:.3f}"),
+            (f"prompt-specific charts win <= {PROMPT_WIN_CEILING:.0%} of prompts", chart_wins <= PROMPT_WIN_CEILING,
+             f"they win {chart_wins:.0%}"),
+            ("off-canvas and state-only brush calls earn nothing", hidden_brush == 0.0,
+             f"best brush tier among them {hidden_brush:.2f}"),
+        ]
+
+    def table(self) -> str:
+        head = (f"{'hack':<30} {'class':<34} {'total':>6} " + " ".join(f"{t[:5]:>6}" for t in TIERS)
+                + f" {'wins':>7}  flags")
+        lines = [f"reward {self.reward_version}, alignment backend {self.backend}", "", head, "-" * len(head),
+                 f"{'honest (own prompt)':<30} {'':<34} {self.honest_mean:6.3f} "
+                 + " ".join(f"{self.honest_tiers[t]:6.2f}" for t in TIERS)]
+        for r in sorted(self.rows, key=lambda r: -float(np.mean(r.totals))):
+            flags = ", ".join(f"{k} {v}" for k, v in sorted(r.flags.items(), key=lambda kv: -kv[1])[:3])
+            lines.append(f"{r.name:<30} {r.hack_class[:34]:<34} {np.mean(r.totals):6.3f} "
+                         + " ".join(f"{np.mean(r.tiers[t]):6.2f}" for t in TIERS)
+                         + f" {r.wins:>3}/{len(r.totals):<3}  {flags}")
+        lines += ["", "honest mechanical art under the prompts that ask for it:"]
+        for rid, prompt, c in self.mechanical:
+            lines.append(f"  {rid:<32} {c.total:6.3f} " + " ".join(f"{c.tiers[t].score:6.2f}" for t in TIERS)
+                         + f"  {','.join(c.flags) or '-'}  ({prompt[:50]})")
+        lines.append("")
+        for name, ok, detail in self.verdicts():
+            lines.append(f"{'PASS' if ok else 'FAIL'}  {name}: {detail}")
+        return "\n".join(lines)
+
+
+def _load_mechanical(path: Path) -> list[tuple[str, str, str]]:
+    import json
+
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [(r["id"], r["prompt"], (REPO_ROOT / r["sketch"]).read_text(encoding="utf-8")) for r in rows]
+
+
+def run_hack_report(client, scorer: RewardScorer, path: Path = MATRIX_SET, *,
+                    progress: Callable[[str], None] = print) -> HackReport:
+    paintings = load_matrix_set(path)
+    fixed = fixed_hacks()
+    mechanical = _load_mechanical(HONEST_MECHANICAL)
+    items = [RenderItem(id=f"honest/{p.id}", code=(REPO_ROOT / p.sketch).read_text(encoding="utf-8"), seed=1)
+             for p in paintings]
+    items += [RenderItem(id=f"fixed/{h.name}", code=h.code, seed=1) for h in fixed]
+    charts = {p.id: prompt_hacks(p.prompt) for p in paintings}
+    items += [RenderItem(id=f"chart/{pid}/{h.name}", code=h.code, seed=1) for pid, hs in charts.items() for h in hs]
+    items += [RenderItem(id=f"mechanical/{rid}", code=code, seed=1) for rid, _, code in mechanical]
+    progress(f"rendering {len(items)} sketches: {len(paintings)} honest, {len(fixed)} fixed hacks, "
+             f"{sum(map(len, charts.values()))} prompt charts, {len(mechanical)} honest mechanical ...")
+    renders = {it.id: r for it, r in zip(items, client.render_batch(items, timeout_ms=60_000))}
+
+    samples, keys = [], []
+    for p in paintings:
+        samples.append(Sample(p.prompt, "", renders[f"honest/{p.id}"]))
+        keys.append(("honest", p.id, None))
+        for h in fixed:
+            samples.append(Sample(p.prompt, h.code, renders[f"fixed/{h.name}"]))
+            keys.append(("hack", p.id, h))
+        for h in charts[p.id]:
+            samples.append(Sample(p.prompt, h.code, renders[f"chart/{p.id}/{h.name}"]))
+            keys.append(("hack", p.id, h))
+    for rid, prompt, code in mechanical:
+        samples.append(Sample(prompt, code, renders[f"mechanical/{rid}"]))
+        keys.append(("mechanical", rid, prompt))
+    progress(f"scoring {len(samples)} scorecards ...")
+    cards = scorer.score(samples, progress=True)
+
+    honest = {pid: c for (kind, pid, _), c in zip(keys, cards) if kind == "honest"}
+    rows: dict[str, HackRow] = {}
+    for (kind, pid, hack), card in zip(keys, cards):
+        if kind != "hack":
+            continue
+        row = rows.setdefault(hack.name, HackRow(hack.name, hack.hack_class, hack.prompt_specific))
+        row.totals.append(card.total)
+        row.honest.append(honest[pid].total)
+        for t in TIERS:
+            row.tiers[t].append(card.tiers[t].score)
+        for f in card.flags:
+            row.flags[f] += 1
+    return HackReport(
+        reward_version=scorer.version, backend=scorer.backend_name,
+        honest_mean=float(np.mean([c.total for c in honest.values()])),
+        honest_tiers={t: float(np.mean([c.tiers[t].score for c in honest.values()])) for t in TIERS},
+        rows=list(rows.values()),
+        mechanical=[(pid, prompt, c) for (kind, pid, prompt), c in zip(keys, cards) if kind == "mechanical"],
+    )
