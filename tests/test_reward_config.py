@@ -148,3 +148,27 @@ def test_a_failed_write_leaves_the_old_file(tmp_path, cards, monkeypatch):
     with pytest.raises(OSError, match="disk full"):
         write_table(to_table(cards[:1]), path)
     assert path.read_bytes() == before and not list(tmp_path.glob(".*.tmp"))
+
+
+def test_the_version_follows_scoring_code_not_the_reports(tmp_path, monkeypatch):
+    import shutil
+
+    from paint_pipeline.reward import version
+
+    for path in version.PACKAGE_DIR.glob("*.py"):
+        shutil.copy(path, tmp_path / path.name)
+    assert version.NOT_SCORING <= {p.name for p in tmp_path.glob("*.py")}
+    monkeypatch.setattr(version, "PACKAGE_DIR", tmp_path)
+
+    def digest() -> str:
+        version.code_digest.cache_clear()
+        return version.code_digest()
+
+    try:
+        before = digest()
+        (tmp_path / "hack_report.py").write_text("# a report changed\n")
+        assert digest() == before
+        (tmp_path / "richness.py").write_text((tmp_path / "richness.py").read_text() + "\n# a tier changed\n")
+        assert digest() != before
+    finally:
+        version.code_digest.cache_clear()

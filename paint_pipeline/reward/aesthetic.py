@@ -62,10 +62,13 @@ _TEMPLATE_DIST, _TEMPLATE_NAMES = _template_distances()
 ACHROMATIC_HARMONY = 0.5  # an image without colour, for a prompt that did not ask for a monochrome medium
 
 
-def harmony(lab: np.ndarray) -> tuple[float, str, float]:
-    """(score, best template, mean distance in degrees). Achromatic images fit every template (1.0); whether
-    that is a virtue depends on the prompt (`score_aesthetic`)."""
-    chroma, hue = chroma_hue(lab[::2, ::2].reshape(-1, 3))  # every 4th pixel is plenty for a histogram
+def harmony(lab: np.ndarray, painted: np.ndarray | None = None) -> tuple[float, str, float]:
+    """(score, best template, mean distance in degrees) of the painted pixels (all when no mask). Achromatic
+    images fit every template (1.0); whether that is a virtue depends on the prompt (`score_aesthetic`)."""
+    sub = lab[::2, ::2].reshape(-1, 3)  # every 4th pixel is plenty for a histogram
+    if painted is not None and painted[::2, ::2].any():
+        sub = sub[painted[::2, ::2].ravel()]  # the paper's colour is not the painting's
+    chroma, hue = chroma_hue(sub)
     weights = np.clip(chroma - 8.0, 0.0, None)  # near-greys carry no hue
     total = float(weights.sum())
     if total < 1e-6 * len(weights) or total / len(weights) < 1.0:
@@ -157,7 +160,7 @@ def score_aesthetic(
         return TierScore("aesthetic", 0.0, config.w_aesthetic,
                          f"nothing painted ({features.coverage:.1%} of the canvas): no aesthetic credit"), []
     comp, comp_parts = composition(features)
-    harm, template, harm_deg = harmony(features.lab)
+    harm, template, harm_deg = harmony(features.lab, features.painted if features.background_lab is not None else None)
     colourful = colourfulness(features.rgb8)
     mono = is_monochrome_prompt(prompt, config)
     if template == "achromatic" and not mono:

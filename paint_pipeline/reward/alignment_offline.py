@@ -112,6 +112,7 @@ def colour_targets(prompt: str) -> dict[str, float]:
 
 CHROMATIC = 12.0  # CIELAB chroma above which a pixel has a colour (below: greys, black, white, paper)
 CHROMA_SHARE = 0.5  # a pixel matches a coloured word only with at least this share of the word's chroma
+PALE = 20.0  # words whose references are paler than this chroma (white, cream, ivory, beige, greys) match by ΔE
 
 
 def colour_matches(features: ImageFeatures, colour: str, config: RewardConfig) -> np.ndarray:
@@ -119,14 +120,14 @@ def colour_matches(features: ImageFeatures, colour: str, config: RewardConfig) -
 
     Within `colour_match_delta_e` of one of the word's references, and, for a coloured word, with at least
     half its chroma: a grey tinted towards teal is not teal (CIE76 alone lets dull greys match dark and
-    pale colours).
+    pale colours). Pale words (cream, ivory, beige, white, greys) match by distance alone.
     """
     refs = colour_refs(colour)
     lab = features.lab[::2, ::2].reshape(-1, 3)
     near = delta_e(lab[:, None, :], refs[None, :, :]) < config.colour_match_delta_e
     ref_chroma = np.hypot(refs[:, 1], refs[:, 2])
     chroma = np.hypot(lab[:, 1], lab[:, 2])
-    coloured_enough = (ref_chroma[None, :] < CHROMATIC) | (chroma[:, None] >= CHROMA_SHARE * ref_chroma[None, :])
+    coloured_enough = (ref_chroma[None, :] < PALE) | (chroma[:, None] >= CHROMA_SHARE * ref_chroma[None, :])
     return (near & coloured_enough).any(axis=1)
 
 

@@ -164,8 +164,11 @@ class PretrainedJudge:
         return out / 2
 
     def top_classes(self, probs: np.ndarray, k: int = 2) -> list[str]:
-        order = np.argsort(-probs)[:k]
-        return [f"{self.class_names[i]} {probs[i]:.2f}" for i in order]
+        """The classifier's top classes with their untempered probabilities (the judge uses softened ones)."""
+        plain = probs ** TEMPERATURE
+        plain = plain / plain.sum()
+        order = np.argsort(-plain)[:k]
+        return [f"{self.class_names[i]} {plain[i]:.2f}" for i in order]
 
 
 @lru_cache(maxsize=1)
