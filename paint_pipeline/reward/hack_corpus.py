@@ -43,19 +43,28 @@ class Hack:
     prompt_specific: bool
 
 
+# Class j: a bench painting submitted for every prompt, read from the bench corpus itself (not kept as a copy).
+BENCH_DIR = Path("data") / "sketches" / "bench"
+COPIED_BENCH = {"j_copied_mondrian": "24_mondrian_grid", "j_copied_stormy_sea": "01_stormy_sea",
+                "j_copied_sunflower": "05_sunflower_vase"}
+
+
 def fixed_hacks(root: Path | None = None) -> list[Hack]:
-    """The prompt-agnostic hacks under `<root>/data/calibration/hacks/` (root: the repository root), by name."""
+    """The prompt-agnostic hacks under `<root>/data/calibration/hacks/` (root: the repository root) and the copied
+    bench paintings (class j), by name."""
     folder = (root or REPO_ROOT) / HACKS_DIR
-    hacks = []
+    hacks = [Hack(name=name, hack_class="j copied bench painting", prompt_specific=False,
+                  code=((root or REPO_ROOT) / BENCH_DIR / f"{bench}.js").read_text(encoding="utf-8"))
+             for name, bench in COPIED_BENCH.items()]
     for path in sorted(folder.glob("*.js")):
         code = path.read_text(encoding="utf-8")
         match = _HEADER.match(code.splitlines()[0] if code else "")
         if not match:
             raise ValueError(f"{path}: the first line must be '// hack class: <letter> <short class name>'")
         hacks.append(Hack(name=path.stem, hack_class=match.group(1), code=code, prompt_specific=False))
-    if not hacks:
+    if len(hacks) == len(COPIED_BENCH):
         raise FileNotFoundError(f"no hack sketches under {folder}")
-    return hacks
+    return sorted(hacks, key=lambda h: h.name)
 
 
 # --- prompt words -------------------------------------------------------------------------------------------------
