@@ -251,6 +251,19 @@ def test_a_cycle_trained_on_guarded_rollouts_starts_at_ratio_one(tmp_path):
     tokenizer, model = load_tokenizer(str(base)), load_base(str(base))
     guard = GuardSet(["api", "brackets"], tokenizer, output_vocab_size(model, tokenizer))
     prompt_ids = tokenizer(render_chat(tokenizer, "waves", "compact"), add_special_tokens=False).input_ids
+    texts = ["```js\nbrush.field('waves');", "```js\nbrush.set('HB', '#222', 1);\n  brush.noStroke();\n```"]
+    # A few steps of plain fine-tuning teach the random model to open a code block, where the guards apply to what
+    # the sampler draws.
+    torch.manual_seed(0)
+    teacher = torch.optim.Adam(model.parameters(), lr=3e-3)
+    for _ in range(30):
+        for text in texts:
+            x = torch.tensor([prompt_ids + tokenizer(text, add_special_tokens=False).input_ids])
+            model(input_ids=x, labels=x).loss.backward()
+            teacher.step()
+            teacher.zero_grad()
+    model.eval()
+    model.save_pretrained(base)
 
     def rollouts(texts, guarded=True):
         rows = []
@@ -263,9 +276,14 @@ def test_a_cycle_trained_on_guarded_rollouts_starts_at_ratio_one(tmp_path):
                                 decoding_guards=("api", "brackets") if guarded else ()))
         return to_table(rows, cycle="c", policy_checkpoint="base")
 
-    texts = ["```js\nbrush.field('waves');", "```js\nbrush.set('HB', '#222', 1);\n  brush.noStroke();\n```"]
-    write_rollouts(rollouts(texts), tmp_path / "guarded.parquet")
-    write_rollouts(rollouts(texts, guarded=False), tmp_path / "unguarded.parquet")
+    def sampled(guards):
+        # The real sampler's log-probs (KV-cached decoding with the guards' masks), not the update's own function.
+        rows = generate(model, tokenizer, [("p", "waves")], group_size=2, temperature=1.0, max_new_tokens=24,
+                        base_seed=3, system_prompt="compact", decoding_guards=guards)
+        return to_table(rows, cycle="c", policy_checkpoint="base")
+
+    write_rollouts(sampled(("api", "brackets")), tmp_path / "guarded.parquet")
+    write_rollouts(sampled(()), tmp_path / "unguarded.parquet")
     scorecards = write_table(scorecard_table(["c/p/0", "c/p/1"], [0.2, 0.8]), tmp_path / "scorecards.parquet")
     config = PolicyConfig(base_model=str(base), models_dir=str(tmp_path / "models"), lora_r=4, lora_alpha=8,
                           group_size=2, max_new_tokens=24, steps_per_cycle=1, minibatch_size=2, learning_rate=5e-3,
@@ -275,13 +293,14 @@ def test_a_cycle_trained_on_guarded_rollouts_starts_at_ratio_one(tmp_path):
         return train_cycle(config=config, rollouts=tmp_path / name, scorecards=scorecards, out=tmp_path / name[:-8],
                            cycle="c", log=lambda *a: None)["history"][0]
 
-    assert first_step("guarded.parquet")["ratio_mean"] == pytest.approx(1.0, abs=1e-5)
-    assert first_step("unguarded.parquet")["ratio_mean"] == pytest.approx(1.0, abs=1e-5)
+    for name in ("guarded.parquet", "unguarded.parquet"):
+        first = first_step(name)
+        assert abs(first["ratio_min"] - 1) < 1e-5 and abs(first["ratio_max"] - 1) < 1e-5, (name, first)
     # Guarded log-probs read as unguarded: the update would compare the masked distribution with the full one.
-    mixed = rollouts(texts).drop_columns(["decoding_guards"]).append_column(
+    mixed = sampled(("api", "brackets")).drop_columns(["decoding_guards"]).append_column(
         "decoding_guards", pa.array([[], []], pa.list_(pa.string())))
     write_rollouts(mixed, tmp_path / "mislabelled.parquet")
-    assert first_step("mislabelled.parquet")["ratio_mean"] < 1 - 1e-3
+    assert first_step("mislabelled.parquet")["ratio_min"] < 1 - 1e-2
 
     write_rollouts(rollouts(["```js\nbrush.field('sky');"], guarded=False).drop_columns(["decoding_guards"]).append_column(
         "decoding_guards", pa.array([guard_ids(["api", "brackets"])], pa.list_(pa.string()))),

@@ -163,9 +163,9 @@ def test_the_update_batch_carries_the_advantage_from_the_credit_start_on():
 
     examples = [Example([1, 2], [3, 4, 5, 6, 7], [-1.0] * 5, -1.5, 0.6, credit_start=3),
                 Example([1], [3, 4, 5], [-1.0] * 3, 0.5, 0.6)]
-    *_, adv, width, _ = _pad(examples, pad_id=0, device="cpu")
-    assert width == 5
-    assert adv.tolist() == [[0.0, 0.0, 0.0, -1.5, -1.5], [0.5, 0.5, 0.5, 0.0, 0.0]]
+    padded = _pad(examples, pad_id=0, device="cpu")
+    assert padded.width == 5
+    assert padded.advantages.tolist() == [[0.0, 0.0, 0.0, -1.5, -1.5], [0.5, 0.5, 0.5, 0.0, 0.0]]
 
 
 def test_lines_are_counted_as_javascript_counts_them():

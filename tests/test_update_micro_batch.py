@@ -8,7 +8,10 @@ import torch
 from paint_pipeline.policy.config import LOSS_TYPES, PolicyConfig
 from paint_pipeline.policy.models import add_lora
 from paint_pipeline.policy.tiny import build_tiny_model, build_tiny_tokenizer, move_lora_b_off_zero
-from paint_pipeline.policy.update import Example, make_optimizer, run_update
+from dataclasses import replace
+
+from paint_pipeline.policy.reference import Reference, reference_logprobs
+from paint_pipeline.policy.update import Example, cycle_minibatches, make_optimizer, run_update
 
 MAX_NEW = 12
 
@@ -30,6 +33,10 @@ def _gradient(tokenizer, examples, config, micro: int) -> tuple[torch.Tensor, li
     model = add_lora(build_tiny_model(tokenizer, seed=0), config)
     move_lora_b_off_zero(model, std=0.05, seed=1)
     optimizer, scheduler = make_optimizer(model, config)
+    plan = cycle_minibatches(len(examples), 2, config.minibatch_size, config.seed, 0)
+    ref = reference_logprobs(model, examples, Reference("base"), plan, pad_id=tokenizer.pad_token_id,
+                             micro_batch_size=micro)
+    examples = [replace(e, ref_logprobs=lp) for e, lp in zip(examples, ref)]
     # The second step's gradient (run_update leaves it in .grad): it is taken at weights the first step moved.
     history = run_update(model, examples, config, optimizer, scheduler, start_step=0, steps=2, max_new_tokens=MAX_NEW,
                          pad_id=tokenizer.pad_token_id, micro_batch_size=micro)

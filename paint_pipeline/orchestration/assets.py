@@ -163,12 +163,18 @@ def _train_command(settings, processes: int, args: list[str]) -> list[str]:
 
 
 def train_processes(settings) -> int:
+    """settings.train_processes, else one per GPU (1 on CPU), never more than a cycle's mini-batches can feed."""
     import torch
+
+    from paint_pipeline.policy.hardware import resolve
+    from paint_pipeline.policy.update import processes_to_launch
 
     if settings.train_processes:
         return settings.train_processes
-    device = settings.policy_config().device or ("cuda" if torch.cuda.is_available() else "cpu")
-    return max(1, torch.cuda.device_count()) if device.startswith("cuda") else 1
+    config = settings.policy_config()
+    device = config.device or ("cuda" if torch.cuda.is_available() else "cpu")
+    devices = max(1, torch.cuda.device_count()) if device.startswith("cuda") else 1
+    return processes_to_launch(devices, config, resolve(config).group_size) if devices > 1 else 1
 
 
 @asset(partitions_def=cycles, group_name="cycle", deps=[scorecards, rollouts], kinds={"pytorch"}, pool="policy_update",

@@ -39,20 +39,19 @@ def _table(kind: str, path: Path, recorded: str | None = None) -> dict[str, Any]
 
 
 def lineage(settings: PipelineSettings, target: str) -> list[dict[str, Any]]:
-    from paint_pipeline.policy.checkpoint import CheckpointError, open_checkpoint
+    from paint_pipeline.policy.checkpoint import CheckpointError, parent_chain
 
     folder = settings.root / "checkpoints" / target if CYCLE_RE.match(target) else Path(target)
+    try:
+        return _lineage(settings, parent_chain(folder))
+    except CheckpointError as exc:
+        raise LineageError(str(exc)) from None
+
+
+def _lineage(settings: PipelineSettings, parents) -> list[dict[str, Any]]:
     chain: list[dict[str, Any]] = []
-    seen: set[str] = set()
     base = None
-    while folder is not None:
-        if str(folder) in seen:
-            raise LineageError(f"{folder}: the chain of parents loops")
-        seen.add(str(folder))
-        try:
-            manifest = open_checkpoint(folder, verify=False).manifest
-        except CheckpointError as exc:
-            raise LineageError(str(exc)) from None
+    for folder, manifest in parents:
         base = manifest.get("base_model")
         if manifest.get("kind") == "warm_start":
             chain.append({"kind": "warm_start", "name": "warm-start", "path": str(folder),
@@ -79,8 +78,6 @@ def lineage(settings: PipelineSettings, target: str) -> list[dict[str, Any]]:
         if cycle_manifest is not None:
             chain.append({"kind": "prompts", "name": "train.jsonl", "path": "data/prompts/train.jsonl",
                           "prompt_ids": cycle_manifest.prompt_ids, "temperature": cycle_manifest.temperature})
-        parent = manifest.get("parent")
-        folder = Path(parent) if parent else None
     chain.append({"kind": "base_model", "name": base})
     return chain
 

@@ -84,7 +84,7 @@ def render_rollouts(rollouts: pa.Table, client, settings: PipelineSettings, imag
     return to_table(results, [r["sample_id"] for r in rows], image_dir)
 
 
-def score_renders(rollouts: pa.Table, renders: pa.Table, scorer, *, scale_rewards: bool = True,
+def score_renders(rollouts: pa.Table, renders: pa.Table, scorer, *, scale_rewards: str = "group",
                   progress: bool = True) -> tuple[pa.Table, dict]:
     """Scorecards of a cycle with group advantages; also the statistics of the groups."""
     from paint_pipeline.render.table import load_results
@@ -101,10 +101,10 @@ def score_renders(rollouts: pa.Table, renders: pa.Table, scorer, *, scale_reward
                       sample_id=r["sample_id"]) for r in rows]
     cards = scorer.score(samples, progress=progress)
     advantages, stats = group_advantages([c.total for c in cards], [r["prompt_id"] for r in rows],
-                                         scale="group" if scale_rewards else "none")
+                                         scale=scale_rewards)
     return to_table(cards, advantages), {
         "frac_reward_zero_std": stats.frac_reward_zero_std, "mean_group_std": stats.mean_group_std,
-        "groups": stats.groups,
+        "groups": stats.groups, "zero_std_groups": stats.zero_std_groups,
     }
 
 

@@ -38,20 +38,22 @@ def _batch(tokenizer, batch: int, length: int, seed: int = 0) -> list[Example]:
     return out
 
 
-def bench_ours(config: PolicyConfig, examples: list[Example], steps: int) -> float:
+def bench_ours(config: PolicyConfig, examples: list[Example], steps: int) -> tuple[float, float]:
+    """Tokens/s, and the loss of the first (warm-up) step."""
     tokenizer = build_tiny_tokenizer()
     model = add_lora(build_tiny_model(tokenizer, seed=0, **TINY), config)
     optimizer, scheduler = make_optimizer(model, config)
     kwargs = dict(max_new_tokens=len(examples[0].completion_token_ids), pad_id=tokenizer.pad_token_id,
                   micro_batch_size=len(examples))
-    run_update(model, examples, config, optimizer, scheduler, start_step=0, steps=1, **kwargs)  # warm-up
+    first = run_update(model, examples, config, optimizer, scheduler, start_step=0, steps=1, **kwargs)  # warm-up
     started = time.perf_counter()
     run_update(model, examples, config, optimizer, scheduler, start_step=1, steps=steps, **kwargs)
     elapsed = time.perf_counter() - started
-    return steps * sum(len(e.completion_token_ids) for e in examples) / elapsed
+    return steps * sum(len(e.completion_token_ids) for e in examples) / elapsed, first[0]["loss"]
 
 
-def bench_trl(config: PolicyConfig, examples: list[Example], steps: int) -> float:
+def bench_trl(config: PolicyConfig, examples: list[Example], steps: int) -> tuple[float, float]:
+    """Tokens/s, and the loss of the first (warm-up) step."""
     from datasets import Dataset
     from trl import GRPOConfig, GRPOTrainer
 
@@ -81,18 +83,27 @@ def bench_trl(config: PolicyConfig, examples: list[Example], steps: int) -> floa
     optimizer = torch.optim.AdamW(params, lr=config.learning_rate, betas=tuple(config.adam_betas))
     model.train()
 
-    def step() -> None:
+    def step() -> float:
         optimizer.zero_grad(set_to_none=True)
-        trainer.compute_loss(model, inputs).backward()
+        loss = trainer.compute_loss(model, inputs)
+        loss.backward()
         torch.nn.utils.clip_grad_norm_(params, config.max_grad_norm)
         optimizer.step()
+        return float(loss.detach())
 
-    step()  # warm-up
+    first = step()  # warm-up
     started = time.perf_counter()
     for _ in range(steps):
         step()
     elapsed = time.perf_counter() - started
-    return steps * len(examples) * length / elapsed
+    return steps * len(examples) * length / elapsed, first
+
+
+def check_same_work(ours_loss: float, trl_loss: float, *, rtol: float = 1e-4) -> None:
+    """A speed comparison means something only if both sides computed the same loss on the same inputs."""
+    if not abs(ours_loss - trl_loss) <= rtol * max(abs(ours_loss), abs(trl_loss), 1e-8):
+        raise RuntimeError(f"the two sides computed different losses on the same batch (ours {ours_loss:.8g}, TRL "
+                           f"{trl_loss:.8g}): they do not do the same work, so their speeds are not comparable")
 
 
 def bench_generation(config: PolicyConfig, *, batch: int, new_tokens: int) -> dict[str, float]:
@@ -116,9 +127,11 @@ def run_update_benchmark(*, batch: int = 8, length: int = 128, steps: int = 5, g
     torch.manual_seed(0)
     config = PolicyConfig(lora_r=16, lora_alpha=32, minibatch_size=batch, loss_type="dapo", device="cpu")
     examples = _batch(build_tiny_tokenizer(), batch, length)
-    ours = bench_ours(config, examples, steps)
-    trl = bench_trl(config, examples, steps)
+    ours, ours_loss = bench_ours(config, examples, steps)
+    trl, trl_loss = bench_trl(config, examples, steps)
+    check_same_work(ours_loss, trl_loss)
     report: dict[str, Any] = {
+        "first_step_loss_ours": ours_loss, "first_step_loss_trl": trl_loss,
         "model": f"tiny llama {TINY}", "batch": batch, "completion_tokens": length, "steps": steps,
         "threads": torch.get_num_threads(), "ours_tokens_per_s": ours, "trl_tokens_per_s": trl, "ratio": ours / trl,
     }
@@ -133,6 +146,7 @@ def format_table(r: dict[str, Any]) -> str:
     lines = [
         f"update: {r['model']}, batch {r['batch']} x {r['completion_tokens']} completion tokens, {r['steps']} steps, "
         f"{r['threads']} threads",
+        f"  first step's loss: ours {r['first_step_loss_ours']:.6f}, TRL {r['first_step_loss_trl']:.6f} (checked equal)",
         f"  {'':<28}{'tokens/s':>10}",
         f"  {'ours (run_update)':<28}{r['ours_tokens_per_s']:>10.0f}",
         f"  {'TRL GRPOTrainer loss step':<28}{r['trl_tokens_per_s']:>10.0f}",

@@ -107,6 +107,19 @@ def open_checkpoint(folder: str | Path, *, verify: bool = True) -> Checkpoint:
     return Checkpoint(folder, manifest)
 
 
+def parent_chain(folder: str | Path | None):
+    """(folder, manifest) of a checkpoint and each of its parents in turn, newest first (files not verified)."""
+    seen: set[str] = set()
+    folder = Path(folder) if folder is not None else None
+    while folder is not None:
+        if str(folder) in seen:
+            raise CheckpointError(f"{folder}: the chain of parent checkpoints loops")
+        seen.add(str(folder))
+        manifest = open_checkpoint(folder, verify=False).manifest
+        yield folder, manifest
+        folder = Path(manifest["parent"]) if manifest.get("parent") else None
+
+
 def check_compatible(checkpoint: Checkpoint, *, base_model: str) -> None:
     recorded = checkpoint.manifest.get("base_model")
     if recorded != base_model:

@@ -19,6 +19,8 @@ from paint_pipeline import typed_config
 from paint_pipeline.policy.credit import FAILURE_CREDITS
 
 LOSS_TYPES = ("grpo", "dr_grpo", "dapo")
+REWARD_SCALES = ("group", "batch", "none")
+OLD_LOGPROBS = ("auto", "sampler", "recompute")
 SCHEDULES = ("constant", "linear", "cosine")
 DEFAULT_BASE_MODEL = "embedded:smollm2-135m-instruct"
 # A warm start whose pairs are cut before their sketch ends never sees a sketch close or stop (no closing
@@ -42,7 +44,8 @@ class PolicyConfig:
     models_dir: str = _f("artifacts/models", "Where converted base models are cached (safetensors).")
     lora_r: int = _f(16, "LoRA rank.")
     lora_alpha: int = _f(32, "LoRA alpha (the update is scaled by alpha / r).")
-    lora_dropout: float = _f(0.0, "LoRA dropout (0 keeps the update deterministic for the parity tests).")
+    lora_dropout: float = _f(0.0, "LoRA dropout of the warm start. The GRPO update always runs with dropout off "
+                                  "(as TRL's disable_dropout): its first pass must reproduce the sampler's log-probs.")
     lora_target_modules: tuple[str, ...] | None = _f(None, "Modules that get adapters; None chooses per "
                                                            "architecture (attention and MLP projections).")
 
@@ -79,7 +82,10 @@ class PolicyConfig:
 
     # --- the update ----------------------------------------------------------------------------
     steps_per_cycle: int = _f(4, "Optimizer steps per cycle (paint-code-rl used 25).")
-    minibatch_size: int = _f(8, "Rollouts per optimizer step (across all ranks).")
+    minibatch_size: int = _f(8, "Rollouts per optimizer step (across all ranks), as a target: a cycle makes "
+                                "round(steps x minibatch_size / rollouts) passes over its rollouts (at least one), "
+                                "each a fresh permutation, cut into steps_per_cycle mini-batches of near-equal "
+                                "size, so every rollout is trained the same number of times (update.py).")
     learning_rate: float = _f(2e-5, "AdamW peak learning rate for the LoRA weights.")
     weight_decay: float = _f(0.0, "AdamW weight decay.")
     adam_betas: tuple[float, float] = _f((0.9, 0.99), "AdamW betas.")
@@ -89,12 +95,31 @@ class PolicyConfig:
     max_grad_norm: float = _f(1.0, "Gradient clipping (global L2 norm).")
     epsilon_low: float = _f(0.2, "Lower clip of the importance ratio: 1 - epsilon_low.")
     epsilon_high: float = _f(0.28, "Upper clip of the importance ratio: 1 + epsilon_high (DAPO's clip-higher).")
-    beta: float = _f(0.0, "KL coefficient against the reference (the base with the adapter disabled); 0 skips it.")
+    beta: float = _f(0.0, "KL coefficient against the reference: the warm-start policy the cycles descend from "
+                          "(its adapter, frozen), or the base model when there is no warm start; 0 skips it.")
     kl_bias_correction: bool = _f(True, "Weight the k3 KL term by the importance ratio (the samples came from the "
                                         "sampling policy), as TRL does by default.")
     loss_type: str = _f("dapo", "Token aggregation: grpo (mean per sequence, then over sequences), dr_grpo (sum / "
                                 "(sequences x max_new_tokens)) or dapo (sum / all tokens).")
-    scale_rewards: bool = _f(True, "Divide advantages by the group's std (GRPO); False is Dr. GRPO's r - mean.")
+    scale_rewards: str = _f("group", "Advantage scaling (as TRL's): 'group' divides r - group mean by the group's "
+                                     "std (GRPO), 'batch' by the std of all the cycle's rewards (less noise "
+                                     "amplification when a group's rewards barely differ), 'none' is Dr. GRPO's "
+                                     "r - mean. true / false read as 'group' / 'none'.")
+    mask_truncated_completions: bool = _f(False, "Leave completions that hit the token budget or a repetition "
+                                                 "stop out of the loss (TRL's mask_truncated_completions); they "
+                                                 "are still scored and counted.")
+    drop_zero_std_groups: bool = _f(False, "Leave groups whose rewards are all equal (nothing to learn: every "
+                                           "advantage is 0) out of the update, as DAPO's dynamic sampling "
+                                           "filters them; their count is in the metrics either way.")
+    old_logprobs: str = _f("auto", "Where the ratio's old log-probs come from: 'sampler' (recorded while "
+                                   "sampling), 'recompute' (the update's own forward pass before its first step, "
+                                   "with the sampler/update mismatch corrected by truncated importance sampling, "
+                                   "as TRL does for vLLM), 'auto' (recompute unless the compute dtype is float32, "
+                                   "where the two agree to rounding).")
+    importance_sampling_cap: float = _f(3.0, "Upper bound of the truncated importance-sampling weight "
+                                             "exp(l_update - l_sampler) per token (TRL's "
+                                             "vllm_importance_sampling_clip_max); used when old log-probs are "
+                                             "recomputed.")
     failure_credit: str = _f("sequence", "Which tokens of a sketch that did not parse or threw carry its negative "
                                          "advantage: 'sequence' all of them (GRPO), 'error_line' those from the "
                                          "line the renderer named on, the code before it getting 0 "
@@ -107,6 +132,8 @@ class PolicyConfig:
                                  "GPUs, fp32 on CPU.")
 
     def __post_init__(self) -> None:
+        if isinstance(self.scale_rewards, bool):  # TRL and older configs of ours say true / false
+            object.__setattr__(self, "scale_rewards", "group" if self.scale_rewards else "none")
         self.validate()
 
     def validate(self) -> None:
@@ -152,6 +179,16 @@ class PolicyConfig:
             raise bad("top_p", "must be in (0, 1]")
         if self.system_prompt not in ("full", "compact", "api"):
             raise bad("system_prompt", "must be 'full', 'compact' or 'api'")
+        if self.scale_rewards not in REWARD_SCALES:
+            raise bad("scale_rewards", f"must be one of {', '.join(REWARD_SCALES)} (or true / false)")
+        if self.old_logprobs not in OLD_LOGPROBS:
+            raise bad("old_logprobs", f"must be one of {', '.join(OLD_LOGPROBS)}")
+        cap = self.importance_sampling_cap
+        if not isinstance(cap, (int, float)) or isinstance(cap, bool) or not math.isfinite(cap) or cap < 1:
+            raise bad("importance_sampling_cap", "must be a finite number >= 1")
+        for name in ("mask_truncated_completions", "drop_zero_std_groups"):
+            if not isinstance(getattr(self, name), bool):
+                raise bad(name, "must be true or false")
         if self.loss_type not in LOSS_TYPES:
             raise bad("loss_type", f"must be one of {', '.join(LOSS_TYPES)}")
         if self.failure_credit not in FAILURE_CREDITS:

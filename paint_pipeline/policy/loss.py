@@ -7,8 +7,11 @@ the tokens before the line where a failed sketch failed, see credit.py):
 
     ratio        r = exp(l - l_old)
     clipped      r_c = clip(r, 1 - eps_low, 1 + eps_high)          (asymmetric: DAPO's clip-higher)
-    policy term  -min(r * A_it, r_c * A_it)
-    KL term      beta * (exp(l_ref - l) - (l_ref - l) - 1)          (k3 estimator; l_ref: adapter disabled)
+    policy term  -min(r * A_it, r_c * A_it) * w_t
+                 w_t: the truncated importance weight min(exp(l_old - l_sampler), C) when l_old was recomputed
+                 by the update's forward pass (TRL's vLLM correction, token_truncate), else 1
+    KL term      beta * (exp(l_ref - l) - (l_ref - l) - 1)          (k3 estimator; l_ref: the warm-start policy,
+                                                                     reference.py)
                  times r when kl_bias_correction (the samples came from the old policy; TRL's default)
 
 and the per-token losses are aggregated over the completion mask m:
@@ -23,6 +26,7 @@ ranks), passed in, so gradient accumulation and DDP give the same update as one 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import torch
@@ -37,16 +41,23 @@ class LossOutput:
     kl: float | None  # None when beta is 0: the reference pass is skipped, so the KL is not measured
     clip_fraction: float
     ratio_mean: float
+    ratio_min: float  # over the unmasked tokens; +inf / -inf when there are none
+    ratio_max: float
 
 
 def completion_logps(model, input_ids: torch.Tensor, attention_mask: torch.Tensor, completion_len: int,
                      temperature: float, logit_masks=()) -> torch.Tensor:
     """Per-token log-probs (batch, completion_len) of the last `completion_len` tokens under softmax(logits / T).
 
+    Position ids count the attended tokens of each row, as the sampler's do: with left padding, a model with
+    absolute positions (GPT-2) would otherwise see every padded row shifted.
+
     `logit_masks`: (row, completion position, allowed bool mask over the vocabulary) where the sampler's API
     guard applied; there the distribution is renormalised over the allowed tokens, as it was when sampled.
     """
-    logits = model(input_ids=input_ids, attention_mask=attention_mask, logits_to_keep=completion_len + 1).logits
+    position_ids = (attention_mask.long().cumsum(-1) - 1).clamp(min=0)
+    logits = model(input_ids=input_ids, attention_mask=attention_mask, position_ids=position_ids,
+                   logits_to_keep=completion_len + 1).logits
     logits = logits[:, -(completion_len + 1) : -1, :]
     if logits.dtype in (torch.float16, torch.bfloat16):  # log-softmax in half precision loses the small log-probs
         logits = logits.float()
@@ -79,6 +90,7 @@ def grpo_loss(
     max_new_tokens: int | None = None,
     num_tokens: float | None = None,
     kl_bias_correction: bool = True,
+    is_weights: torch.Tensor | None = None,
 ) -> LossOutput:
     """The loss of one micro-batch (see the module docstring). Shapes: (B, T); advantages (B,) (one per
     sequence) or (B, T) (one per token)."""
@@ -91,6 +103,8 @@ def grpo_loss(
     ratio = torch.exp(logps - old_logps)
     clipped = torch.clamp(ratio, 1 - epsilon_low, 1 + epsilon_high)
     per_token = -torch.min(ratio * adv, clipped * adv)
+    if is_weights is not None:
+        per_token = per_token * is_weights.to(logps.dtype)
     kl = None  # not measured without a reference pass (beta 0)
     if beta != 0.0:
         if ref_logps is None:
@@ -117,5 +131,8 @@ def grpo_loss(
         is_clipped = ((ratio < 1 - epsilon_low) & (adv < 0)) | ((ratio > 1 + epsilon_high) & (adv > 0))
         clip_fraction = float((is_clipped.to(mask.dtype) * mask).sum() / n)
         ratio_mean = float((ratio * mask).sum() / n)
+        on = mask > 0
+        ratio_min = float(ratio[on].min()) if bool(on.any()) else math.inf
+        ratio_max = float(ratio[on].max()) if bool(on.any()) else -math.inf
     return LossOutput(loss=loss, policy_loss=float(loss.detach()), kl=kl, clip_fraction=clip_fraction,
-                      ratio_mean=ratio_mean)
+                      ratio_mean=ratio_mean, ratio_min=ratio_min, ratio_max=ratio_max)

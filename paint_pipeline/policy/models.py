@@ -9,8 +9,8 @@
 A GGUF is dequantised by transformers once and cached as safetensors under `models_dir`, written to a
 temporary folder and renamed, so later loads take about a second.
 
-The reference policy for the KL term is the same model with the adapter disabled (peft's
-`disable_adapter()`): no second copy of the weights.
+The KL reference shares these base weights: the warm start's adapter is loaded beside the trained one, or,
+without a warm start, the adapter is disabled (reference.py). No second copy of the base.
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ import json
 import os
 import sys
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import torch
@@ -35,7 +36,18 @@ from paint_pipeline.policy.credit import blame_starts
 from paint_pipeline.policy.hardware import HardwareProfile, resolve
 from paint_pipeline.policy.rollouts import RolloutFileError, read_rollouts
 from paint_pipeline.policy.sampling import output_vocab_size
-from paint_pipeline.policy.update import Example, make_optimizer, run_update
+from paint_pipeline.policy.reference import reference_logprobs, resolve_reference
+from paint_pipeline.policy.update import (
+    Example,
+    apply_config_to_optimizer,
+    check_world,
+    completion_logprobs_of,
+    cycle_minibatches,
+    importance_weights,
+    make_optimizer,
+    plan_summary,
+    run_update,
+)
 from paint_pipeline.reward.advantages import group_advantages
 from paint_pipeline.reward.table import ScorecardFileError, read_table
 
@@ -54,13 +66,13 @@ def load_examples(rollouts_path: Path, scorecards_path: Path, config: PolicyConf
     if missing:
         raise ValueError(f"{scorecards_path}: no scorecard for {len(missing)} rollouts (first: {missing[0]})")
     advantages = [cards[r["sample_id"]]["advantage"] for r in rollouts]
-    stats = {}
+    totals = [cards[r["sample_id"]]["total"] for r in rollouts]
+    values, s = group_advantages(totals, [r["prompt_id"] for r in rollouts], scale=config.scale_rewards)
+    # Groups whose rewards are all equal teach nothing (every advantage 0): counted always, dropped on request.
+    stats = {"groups": s.groups, "zero_std_groups": s.zero_std_groups, "reward_mean": s.reward_mean}
     if any(a is None for a in advantages):
-        totals = [cards[r["sample_id"]]["total"] for r in rollouts]
-        values, s = group_advantages(totals, [r["prompt_id"] for r in rollouts],
-                                     scale="group" if config.scale_rewards else "none")
         advantages = [float(v) for v in values]
-        stats = {"frac_reward_zero_std": s.frac_reward_zero_std, "reward_mean": s.reward_mean}
+    flat_groups = _zero_std_groups(rollouts, totals)
     starts = [0] * len(rollouts)
     if config.failure_credit == "error_line":
         if tokenizer is None:
@@ -87,9 +99,23 @@ def load_examples(rollouts_path: Path, scorecards_path: Path, config: PolicyConf
                 masks = tuple(masks_for_completion(guard_sets[names], r["completion_token_ids"]))
             except ValueError as exc:
                 raise ValueError(f"{rollouts_path}: {r['sample_id']}: {exc}") from None
+        if config.drop_zero_std_groups and r["prompt_id"] in flat_groups:
+            continue
         examples.append(Example(r["prompt_token_ids"], r["completion_token_ids"], r["sampling_logprobs"], float(a),
-                                float(r["temperature"]), masks, credit_start=start))
+                                float(r["temperature"]), masks, credit_start=start,
+                                masked=bool(config.mask_truncated_completions and r["truncated"])))
+    if config.drop_zero_std_groups:
+        stats["dropped_zero_std_rollouts"] = sum(r["prompt_id"] in flat_groups for r in rollouts)
+    if config.mask_truncated_completions:
+        stats["masked_truncated"] = sum(e.masked for e in examples)
     return [e for e in examples if e.completion_token_ids], stats
+
+
+def _zero_std_groups(rollouts: list[dict], totals: list[float]) -> set[str]:
+    by_group: dict[str, list[float]] = {}
+    for r, t in zip(rollouts, totals):
+        by_group.setdefault(r["prompt_id"], []).append(t)
+    return {g for g, values in by_group.items() if max(values) - min(values) <= 1e-12}
 
 
 def _error_line(card: dict, scorecards_path: Path) -> int | None:
@@ -138,9 +164,11 @@ def train_cycle(*, config: PolicyConfig, rollouts: Path, scorecards: Path, out: 
     if parent is not None:
         checkpoint = open_checkpoint(parent)
         check_compatible(checkpoint, base_model=config.base_model)
+    reference = resolve_reference(parent) if config.beta != 0.0 else None
     model, tokenizer = build_policy(config, profile, parent)
     optimizer, scheduler = make_optimizer(model, config)
     start_step = 0
+    changed: list[str] = []
     # A warm start's optimizer belongs to the supervised loss: GRPO starts its own, at step 0.
     if checkpoint is not None and checkpoint.manifest.get("kind") != "warm_start":
         state = checkpoint.training_state()
@@ -148,10 +176,30 @@ def train_cycle(*, config: PolicyConfig, rollouts: Path, scorecards: Path, out: 
         scheduler.load_state_dict(state["scheduler"])
         start_step = int(state["step"])
         set_rng_state(state["rng"])
+        # The moments carry over; the settings are this run's config (a resumed state would restore the old ones).
+        changed = apply_config_to_optimizer(optimizer, scheduler, config)
     examples, stats = load_examples(rollouts, scorecards, config,
                                     guards_for=lambda names: GuardSet(names, tokenizer,
                                                                       output_vocab_size(model, tokenizer)),
                                     tokenizer=tokenizer)
+    if not examples:
+        raise ValueError(f"{rollouts}: no rollouts left to train on")
+    plan = cycle_minibatches(len(examples), config.steps_per_cycle, config.minibatch_size, config.seed, start_step)
+    check_world(plan, world_size, len(examples), config)
+    pad_id = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
+    batch_kwargs = dict(pad_id=pad_id, micro_batch_size=profile.micro_batch_size, rank=rank, world_size=world_size)
+    is_weights = None
+    old_logprobs = config.old_logprobs
+    if old_logprobs == "auto":
+        old_logprobs = "sampler" if profile.dtype == "float32" else "recompute"
+    if old_logprobs == "recompute":
+        recomputed = completion_logprobs_of(model, examples, plan, **batch_kwargs)
+        examples = [replace(e, recomputed_logprobs=lp) for e, lp in zip(examples, recomputed)]
+        is_weights, is_stats = importance_weights(examples, config.importance_sampling_cap)
+        stats |= is_stats
+    if reference is not None:
+        ref = reference_logprobs(model, examples, reference, plan, **batch_kwargs)
+        examples = [replace(e, ref_logprobs=lp) for e, lp in zip(examples, ref)]
     train_model = model
     if world_size > 1:
         from torch.nn.parallel import DistributedDataParallel
@@ -159,16 +207,21 @@ def train_cycle(*, config: PolicyConfig, rollouts: Path, scorecards: Path, out: 
         train_model = DistributedDataParallel(model, device_ids=[profile.device] if profile.device != "cpu" else None)
     if rank == 0:
         log(f"[train] {cycle}: {len(examples)} rollouts, steps {start_step}..{start_step + config.steps_per_cycle}, "
-            f"{world_size} process(es), {profile.describe()}")
+            f"{world_size} process(es), {profile.describe()}; old log-probs from the {old_logprobs}"
+            + (f"; KL reference: {reference.describe()}" if reference is not None else ""))
+        if changed:
+            log(f"[train] the parent's optimizer state had other settings; this config's apply: {'; '.join(changed)}")
+        if "sampler_logprob_gap_max" in stats:
+            log(f"[train] sampler vs update log-probs: mean gap {stats['sampler_logprob_gap_mean']:.2e}, max "
+                f"{stats['sampler_logprob_gap_max']:.2e}; importance weights {stats['is_weight_min']:.3f}.."
+                f"{stats['is_weight_max']:.3f} ({stats['is_weight_capped_share']:.1%} capped)")
         if "error_line_located" in stats:
             log(f"[train] error-line credit: {stats['error_line_located']} failed rollouts blamed from their error "
                 f"line on ({stats['error_line_freed_share']:.0%} of their tokens freed on average), "
                 f"{stats['error_line_unlocated']} not located (blamed whole)")
-    pad_id = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
     history = run_update(
         model, examples, config, optimizer, scheduler, start_step=start_step, steps=config.steps_per_cycle,
-        max_new_tokens=profile.max_new_tokens, pad_id=pad_id, micro_batch_size=profile.micro_batch_size, rank=rank,
-        world_size=world_size, train_model=train_model,
+        max_new_tokens=profile.max_new_tokens, train_model=train_model, is_weights=is_weights, **batch_kwargs,
         on_step=(lambda m: log(f"[train] step {m['step']}: loss {m['loss']:.4f} "
                                f"kl {'-' if m['kl'] is None else format(m['kl'], '.4f')} "
                                f"clip {m['clip_fraction']:.3f} grad {m['grad_norm']:.3f}")) if rank == 0 else None,
@@ -178,10 +231,13 @@ def train_cycle(*, config: PolicyConfig, rollouts: Path, scorecards: Path, out: 
         manifest = {
             "cycle": cycle, "parent": str(parent) if parent else None, "base_model": config.base_model,
             "config": config.to_dict(), "config_hash": config.config_hash(), "hardware": profile.to_dict(),
-            "world_size": world_size,
+            "world_size": world_size, "old_logprobs": old_logprobs,
+            "kl_reference": reference.to_dict() if reference is not None else None,
+            "optimizer_settings_changed": changed,
             "inputs": {"rollouts": {"path": str(rollouts), "sha256": sha256_file(rollouts)},
                        "scorecards": {"path": str(scorecards), "sha256": sha256_file(scorecards)}},
-            "metrics": {k: v for k, v in history[-1].items()} | stats,
+            "metrics": {k: v for k, v in history[-1].items()} | stats, "history": history,
+            "minibatches": plan_summary(plan, len(examples)),
         }
         save_checkpoint(out, model, optimizer, scheduler, step=history[-1]["step"], manifest=manifest)
         log(f"[train] checkpoint written to {out}")

@@ -1,10 +1,12 @@
 """Group-relative advantages for GRPO.
 
-Within each prompt group: A = (r - mean) / (std + eps) (GRPO), or A = r - mean
-(Dr. GRPO, which drops the division because it favours groups whose rewards
-barely differ). The std is the unbiased one and eps = 1e-4, as in TRL, so our
-advantages match TRL's on the same rewards. A group whose rewards are all
-equal teaches nothing; `frac_reward_zero_std` reports how many there were.
+Within each prompt group: A = (r - mean) / (std + eps) (GRPO, scale "group"),
+A = (r - mean) / (batch std + eps) (scale "batch", as TRL's and PPO Lite's:
+a group whose rewards barely differ, e.g. render noise of 1e-3, is not blown
+up to advantages of +-1), or A = r - mean (Dr. GRPO, scale "none"). The std is
+the unbiased one and eps = 1e-4, as in TRL, so our advantages match TRL's on
+the same rewards. A group whose rewards are all equal teaches nothing;
+`zero_std_groups` counts them.
 """
 
 from __future__ import annotations
@@ -14,12 +16,13 @@ from typing import Hashable, Sequence
 
 import numpy as np
 
-SCALES = ("group", "none")
+SCALES = ("group", "batch", "none")
 
 
 @dataclass(frozen=True)
 class AdvantageStats:
     groups: int
+    zero_std_groups: int
     frac_reward_zero_std: float
     mean_group_std: float
     reward_mean: float
@@ -31,7 +34,8 @@ def group_advantages(
 ) -> tuple[np.ndarray, AdvantageStats]:
     """Advantages in input order, and statistics of the groups.
 
-    `scale="group"` is GRPO's (r - mean) / (std + eps); `scale="none"` is Dr. GRPO's r - mean.
+    `scale="group"` is GRPO's (r - mean) / (std + eps); `scale="batch"` divides by the std of all rewards;
+    `scale="none"` is Dr. GRPO's r - mean.
     """
     if scale not in SCALES:
         raise ValueError(f"scale must be one of {SCALES}, got {scale!r}")
@@ -46,17 +50,20 @@ def group_advantages(
     index: dict[Hashable, list[int]] = {}
     for i, g in enumerate(groups):
         index.setdefault(g, []).append(i)
+    batch_std = r.std(ddof=1) if len(r) > 1 else 0.0
     for members in index.values():
         values = r[members]
         mean = values.mean()
         std = values.std(ddof=1) if len(values) > 1 else 0.0
         stds.append(std)
         centred = values - mean
-        advantages[members] = centred / (std + eps) if scale == "group" else centred
+        divisor = {"group": std + eps, "batch": batch_std + eps, "none": 1.0}[scale]
+        advantages[members] = centred / divisor
     stds_arr = np.array(stds)
+    zero = np.isclose(stds_arr, 0.0)
     stats = AdvantageStats(
-        groups=len(index),
-        frac_reward_zero_std=float(np.mean(np.isclose(stds_arr, 0.0))) if len(stds_arr) else 0.0,
+        groups=len(index), zero_std_groups=int(zero.sum()),
+        frac_reward_zero_std=float(np.mean(zero)) if len(stds_arr) else 0.0,
         mean_group_std=float(stds_arr.mean()) if len(stds_arr) else 0.0,
         reward_mean=float(r.mean()) if len(r) else 0.0,
         reward_std=float(r.std()) if len(r) else 0.0,
