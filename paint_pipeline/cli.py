@@ -527,6 +527,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from paint_pipeline.pipeline.cycles import CycleError
     from paint_pipeline.pipeline.lineage import LineageError
     from paint_pipeline.pipeline.settings import SettingsError
+    from paint_pipeline.fileio import LockBusy
     from paint_pipeline.publish.hub import PublishError
     from paint_pipeline.reward.config import RewardConfigError
     from paint_pipeline.reward.text_detector import TextDetectorUnavailable
@@ -547,7 +548,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"paint-pipeline: {exc}", file=sys.stderr)
         return 2
     except (RendererError, RewardConfigError, ClipLoadError, PolicyConfigError, ModelLoadError,
-            CheckpointError, SettingsError, CycleError, LineageError, PublishError, TextDetectorUnavailable) as exc:
+            CheckpointError, SettingsError, CycleError, LineageError, PublishError, TextDetectorUnavailable,
+            LockBusy) as exc:
         print(f"paint-pipeline: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

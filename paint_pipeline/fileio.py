@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import tempfile
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -53,3 +55,40 @@ def staged_folder(target: str | Path) -> Iterator[Path]:
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+
+
+def lock_path_for(folder: str | Path, purpose: str) -> Path:
+    """Where the lock of `purpose` (e.g. "train": the update writing a checkpoint) on `folder` lives."""
+    folder = Path(folder)
+    return folder.parent / ".locks" / f"{purpose}-{folder.name}.lock"
+
+
+class LockBusy(RuntimeError):
+    """Another process holds the lock; the message names it and what it is doing."""
+
+
+@contextmanager
+def exclusive_lock(path: str | Path, *, what: str, wait_s: float = 0.0) -> Iterator[None]:
+    """An advisory lock (flock) held for the block: by one process at a time, released by the kernel when the
+    holder dies however it dies, so a crash never leaves a stale lock. Waits up to `wait_s`, then raises
+    LockBusy naming the holder's pid (written into the file)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        deadline = time.monotonic() + wait_s
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    holder = os.pread(fd, 64, 0).decode(errors="replace").strip() or "?"
+                    raise LockBusy(f"{what} is in progress (pid {holder}, lock {path}); wait for it to finish") \
+                        from None
+                time.sleep(0.05)
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+LAUNCHER_ENV = "PP_LAUNCHER_PID"  # a training subprocess does not outlive the process named here
 
 
 def stat_fields(pid: int) -> list[str] | None:
@@ -21,6 +22,12 @@ def stat_fields(pid: int) -> list[str] | None:
     except (FileNotFoundError, ProcessLookupError, PermissionError):
         return None
     return raw[raw.rindex(")") + 2 :].split()
+
+
+def is_alive(pid: int) -> bool:
+    """The process exists and is not a zombie (a killed process stays one until its parent reaps it)."""
+    fields = stat_fields(pid)
+    return fields is not None and fields[0] not in ("Z", "X")
 
 
 def tree_pids(root: int) -> list[int]:
@@ -96,3 +103,21 @@ class PeakMemory:
         self._stop.set()
         self._thread.join()
         self._sample()
+
+
+def exit_with_launcher(pid: int, *, poll_s: float = 0.5) -> None:
+    """Stops this process when `pid` is gone. A launcher killed outright (as the kernel's OOM killer does) gets no
+    chance to stop its children, and an orphaned update would write the checkpoint that a resumed one writes
+    too: two trainers at once. Under torchrun every rank watches, so all of them stop."""
+    import signal
+    import sys
+    import time
+
+    def watch() -> None:
+        while is_alive(pid):
+            time.sleep(poll_s)
+        print(f"the process that launched this one (pid {pid}) is gone: stopping (nothing is written)",
+              file=sys.stderr, flush=True)
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    threading.Thread(target=watch, name="launcher-watch", daemon=True).start()

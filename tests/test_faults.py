@@ -185,6 +185,87 @@ def test_a_cycle_killed_mid_update_is_marked_interrupted_and_the_demo_resumes_it
     assert not (settings.root / "cycles" / "cycle-0001.failure.json").exists()
 
 
+def _train_pids(root_pid: int | None = None) -> list[int]:
+    from paint_pipeline.procstat import is_alive
+
+    found = []
+    for name in os.listdir("/proc"):
+        if name.isdigit() and is_alive(int(name)):
+            try:
+                if b"paint_pipeline.policy.train" in Path(f"/proc/{name}/cmdline").read_bytes():
+                    found.append(int(name))
+            except OSError:
+                pass
+    return found
+
+
+def test_killing_only_the_cli_stops_its_trainer_and_resume_then_trains_once(tmp_path, monkeypatch):
+    """The kernel's OOM killer takes the CLI process alone: its update subprocess must not live on beside the
+    update a `cycle resume` starts (two trainers of one checkpoint)."""
+    from paint_pipeline.orchestration import commands
+    from paint_pipeline.pipeline.settings import PROFILES
+
+    env = _tiny_instance_env(tmp_path, monkeypatch)
+    profile = tmp_path / "tiny-long.json"  # the tiny profile with an update long enough to be caught running
+    tiny = PROFILES["tiny"]
+    profile.write_text(json.dumps({**tiny, "profile": "tiny-long", "policy": {**tiny["policy"], "steps_per_cycle": 400,
+                                                                              "minibatch_size": 1}}))
+    env["PAINT_PROFILE"] = str(profile)
+    monkeypatch.setenv("PAINT_PROFILE", str(profile))
+    before = set(_train_pids())
+    proc = _start_until_training([CLI, "cycle", "next"], env)
+    assert proc.poll() is None, "the cycle finished (or failed) before its update could be killed"
+    [trainer] = [p for p in _train_pids() if p not in before]
+    os.kill(proc.pid, signal.SIGKILL)  # the CLI only, not its process group
+    proc.wait(timeout=30)
+    deadline = time.monotonic() + 10
+    while trainer in _train_pids() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert trainer not in _train_pids(), "the update outlived the process that launched it"
+    settings = commands.load_settings(str(profile))
+    assert not (settings.root / "checkpoints" / "cycle-0001").exists()
+    said: list[str] = []
+    assert commands.cycle_resume(str(profile), "cycle-0001", say=said.append) == 0, said[-3:]
+    assert open_checkpoint(settings.root / "checkpoints" / "cycle-0001").manifest["step"] == 400
+
+
+def test_a_second_trainer_of_one_checkpoint_and_a_resume_beside_a_live_trainer_are_refused(cycle_files, tmp_path,
+                                                                                          monkeypatch):
+    from paint_pipeline.fileio import lock_path_for
+    from paint_pipeline.orchestration import commands
+
+    out = tmp_path / "checkpoints" / "c1"
+    env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONUNBUFFERED": "1"}
+    first = subprocess.Popen(train_command(cycle_files, out), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             text=True, env=env, start_new_session=True)
+    try:
+        for line in first.stdout:
+            if "[train] step 2:" in line:
+                break
+        second = subprocess.run(train_command(cycle_files, out), capture_output=True, text=True, env=env, timeout=600)
+        assert second.returncode == 1
+        assert f"another update writing {out} is in progress (pid {first.pid}" in second.stderr
+    finally:
+        os.killpg(first.pid, signal.SIGKILL)
+        first.wait(timeout=30)
+
+    env = _tiny_instance_env(tmp_path, monkeypatch)
+    assert commands.cycle_next("tiny", run=False, say=lambda _: None) == 0
+    settings = commands.load_settings("tiny")
+    holder = subprocess.Popen([sys.executable, "-c", (
+        "import sys, time\nfrom paint_pipeline.fileio import exclusive_lock\n"
+        f"with exclusive_lock({str(lock_path_for(settings.root / 'checkpoints' / 'cycle-0001', 'train'))!r}, what='x'):\n"
+        "    print('held', flush=True)\n    time.sleep(60)\n")], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        said: list[str] = []
+        assert commands.cycle_resume("tiny", "cycle-0001", say=said.append) == 1
+        assert said[-1].startswith(f"cycle-0001: the update of cycle-0001 is in progress (pid {holder.pid}")
+    finally:
+        holder.kill()
+        holder.wait()
+
+
 def test_a_run_launched_outside_the_cli_and_killed_is_failed_by_the_schedules_sweep(tmp_path, monkeypatch):
     """`dagster job execute` (as the UI's run worker) tags nothing itself: the pipeline resource claims the run."""
     from dagster import DagsterInstance, DagsterRunStatus, RunsFilter

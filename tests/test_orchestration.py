@@ -312,3 +312,33 @@ def test_dagster_job_execute_runs_a_tiny_cycle(tmp_path):
                             timeout=300)
     rows = json.loads(status.stdout.strip().splitlines()[-1])
     assert rows[0]["cycle"] == "cycle-0001" and rows[0]["state"] == "evaluated"
+
+
+def test_scorecards_edited_after_training_do_not_publish(world, monkeypatch, tmp_path):
+    import shutil
+
+    import pyarrow as pa
+
+    from paint_pipeline.publish.hub import PublishError
+    from paint_pipeline.publish.publishing import publish_cycle
+    from paint_pipeline.reward.table import read_table, write_table
+
+    copy = tmp_path / "artifacts"
+    shutil.copytree(world["root"], copy)
+    monkeypatch.setenv("PAINT_ARTIFACTS", str(copy))
+    settings = load_settings("tiny")
+    path = copy / "scorecards" / "cycle-0001.parquet"
+    original = path.read_bytes()
+    table = read_table(path)
+    edited = table.set_column(table.schema.get_field_index("total"), "total",
+                              pa.array([0.99] * table.num_rows, table.schema.field("total").type))
+    write_table(edited, path)  # a valid scorecards file, just not the one the cycle trained on
+    with pytest.raises(PublishError, match=r"scorecards/cycle-0001\.parquet has CHANGED since training"):
+        publish_cycle(settings, "cycle-0001", copy / "checkpoints" / "cycle-0001", copy / "registry",
+                      log=lambda m: None)
+    assert not (copy / "registry").exists()
+    path.write_bytes(original)  # the file it trained on, back: it publishes
+    report = publish_cycle(settings, "cycle-0001", copy / "checkpoints" / "cycle-0001", copy / "registry",
+                           log=lambda m: None)
+    latest = json.loads((copy / "registry" / settings.registry_name / "latest.json").read_text())
+    assert latest["version"] == "cycle-0001" and Path(latest["path"]) == report["registry_entry"]

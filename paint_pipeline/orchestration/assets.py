@@ -43,6 +43,7 @@ from paint_pipeline.pipeline import steps
 from paint_pipeline.policy.checkpoint import open_checkpoint
 from paint_pipeline.pipeline.cycles import WARM_START, manifest_path
 from paint_pipeline.pipeline.dashboard import build_dashboard
+from paint_pipeline.procstat import LAUNCHER_ENV
 from paint_pipeline.prompts import SPLITS, check_no_overlap, load_split
 
 cycles = DynamicPartitionsDefinition(name="cycles")
@@ -76,7 +77,8 @@ def policy_warm_start(context: AssetExecutionContext, pipeline: PipelineResource
     # In a process of its own, so that the ~20 GB its training touches goes back to the OS before the first
     # cycle (see paint_pipeline/pipeline/warm_start_process.py).
     command = [sys.executable, "-m", "paint_pipeline.pipeline.warm_start_process", "--profile", pipeline.profile]
-    result = PipesSubprocessClient().run(context=context, command=command, env=dict(os.environ))
+    result = PipesSubprocessClient().run(context=context, command=command,
+                                         env={**os.environ, LAUNCHER_ENV: str(os.getpid())})
     reported = result.get_materialize_result().metadata or {}
     manifest = open_checkpoint(reported["checkpoint"].value).manifest
     return MaterializeResult(metadata={**reported, "steps": settings.warm_start_steps,
@@ -193,8 +195,10 @@ def policy_checkpoint(context: AssetExecutionContext, pipeline: PipelineResource
         args += ["--parent", manifest.parent_checkpoint]
     processes = train_processes(settings)
     context.log.info(f"{cycle}: GRPO update in {processes} process(es) from {manifest.parent_checkpoint or 'the base'}")
-    env = {**os.environ, "PYTORCH_CUDA_ALLOC_CONF": os.environ.get("PYTORCH_CUDA_ALLOC_CONF",
-                                                                      "expandable_segments:True")}
+    # LAUNCHER_ENV: the update stops when this process is gone (policy/train.py), so a killed run never leaves a
+    # trainer behind that a resumed one would race.
+    env = {**os.environ, LAUNCHER_ENV: str(os.getpid()),
+           "PYTORCH_CUDA_ALLOC_CONF": os.environ.get("PYTORCH_CUDA_ALLOC_CONF", "expandable_segments:True")}
     result = PipesSubprocessClient().run(context=context, command=_train_command(settings, processes, args), env=env)
     materialization = result.get_materialize_result()
     yield MaterializeResult(metadata={

@@ -3,6 +3,7 @@ DAGSTER_HOME (default `<artifacts>/dagster_home`, the one `dagster dev` should u
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -11,8 +12,8 @@ from typing import Callable
 
 from dagster import AssetKey, AssetRecordsFilter, DagsterInstance
 
-from paint_pipeline.fileio import atomic_write_bytes
-from paint_pipeline.orchestration.cycle_control import add_next_cycle
+from paint_pipeline.fileio import LockBusy, atomic_write_bytes, exclusive_lock, lock_path_for
+from paint_pipeline.orchestration.cycle_control import CYCLE_NEXT_LOCK, add_next_cycle
 from paint_pipeline.orchestration.failures import (
     clear_failure_record,
     failure_summary,
@@ -27,6 +28,30 @@ from paint_pipeline.pipeline.settings import PROFILE_ENV, PipelineSettings, load
 
 REPO = Path(__file__).resolve().parents[2]
 Print = Callable[[str], None]
+
+
+_driving: set[str] = set()  # artifacts folders whose cycle lock this process holds
+
+
+def drives_cycles(command: Callable[..., int]) -> Callable[..., int]:
+    """One command at a time drives the cycles of an artifacts folder (`cycle next`, `cycle resume`, `demo`): a
+    second is refused at once, naming the first's pid, instead of taking the same cycle key or racing its run.
+    Re-entrant within a process (the demo calls `cycle next`)."""
+
+    @functools.wraps(command)
+    def locked(profile: str | None, *args, **kwargs) -> int:
+        root = str(load_settings(profile).root.resolve())
+        if root in _driving:
+            return command(profile, *args, **kwargs)
+        with exclusive_lock(Path(root) / CYCLE_NEXT_LOCK, what="another command running cycles in this artifacts "
+                                                               "folder (cycle next, cycle resume or demo)"):
+            _driving.add(root)
+            try:
+                return command(profile, *args, **kwargs)
+            finally:
+                _driving.discard(root)
+
+    return locked
 
 
 def use_profile(profile: str | None) -> PipelineSettings:
@@ -81,6 +106,7 @@ def _run_cycle(settings: PipelineSettings, inst: DagsterInstance, cycle: str, sa
     return 1
 
 
+@drives_cycles
 def cycle_next(profile: str | None, *, run: bool = True, say: Print = print) -> int:
     settings = use_profile(profile)
     inst = instance(settings, say)
@@ -102,6 +128,7 @@ def cycle_next(profile: str | None, *, run: bool = True, say: Print = print) -> 
 CYCLE_ASSETS = ["rollouts", "renders", "scorecards", "policy_checkpoint", "evaluation"]  # a chain, in order
 
 
+@drives_cycles
 def cycle_resume(profile: str | None, cycle: str, *, say: Print = print) -> int:
     """Finishes an unreviewed cycle that did not complete (its process was killed, or a step crashed and the
     cause is fixed): runs its assets from the first one it lacks, from the same manifest. The assets it already
@@ -119,6 +146,12 @@ def cycle_resume(profile: str | None, cycle: str, *, say: Print = print) -> int:
     if running:
         say(f"{cycle} is running (run {running[0].run_id}, pid {running[0].tags.get(PID, '?')}); "
             f"resume it only once that process is gone")
+        return 1
+    try:  # a trainer left alive by a killed run still holds its lock: a second one would race it
+        with exclusive_lock(lock_path_for(checkpoint_dir(settings, cycle), "train"), what=f"the update of {cycle}"):
+            pass
+    except LockBusy as exc:
+        say(f"{cycle}: {exc}; resume it only once that process is gone")
         return 1
     record = read_failure_record(settings.root, cycle)
     if record and record.get("failed_checks"):
@@ -244,6 +277,7 @@ def publish(profile: str | None, cycle: str, *, dry_run: bool, say: Print = prin
     return 0
 
 
+@drives_cycles
 def demo(profile: str | None, cycles: int, *, say: Print = print) -> int:
     """`make demo`: the warm start if needed, then `cycles` cycles, each approved by the demo itself and
     published; a second run continues from the last approved cycle.

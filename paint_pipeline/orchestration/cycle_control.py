@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dagster import DagsterInstance
 
+from paint_pipeline.fileio import exclusive_lock
 from paint_pipeline.orchestration.reviews import CYCLES, cycles_in_order, decisions
 from paint_pipeline.pipeline.cycles import (
     CycleManifest,
@@ -15,6 +16,9 @@ from paint_pipeline.pipeline.cycles import (
 )
 from paint_pipeline.pipeline.settings import PipelineSettings
 from paint_pipeline.prompts import load_split
+
+PARTITION_LOCK = ".locks/partitions.lock"
+CYCLE_NEXT_LOCK = ".locks/cycle-next.lock"  # held by `cycle next` for its whole run: one at a time per folder
 
 
 def ensure_manifest(instance: DagsterInstance, settings: PipelineSettings, cycle: str) -> CycleManifest:
@@ -30,12 +34,20 @@ def ensure_manifest(instance: DagsterInstance, settings: PipelineSettings, cycle
 
 
 def add_next_cycle(instance: DagsterInstance, settings: PipelineSettings) -> CycleManifest:
-    """Adds the next partition and writes its manifest (parent = latest approved cycle, else the start)."""
-    key = next_cycle_key(cycles_in_order(instance))
-    manifest = plan_cycle(settings, key, latest_approved(cycles_in_order(instance), decisions(instance)),
-                          [p.prompt_id for p in load_split("train")])
-    instance.add_dynamic_partitions(CYCLES, [key])
-    write_manifest(settings, manifest)
+    """Adds the next partition with its manifest (parent = latest approved cycle, else the start).
+
+    Under the artifacts folder's partition lock, so two callers never take the same key; the manifest is
+    written first and removed again if the partition cannot be added, so no partition exists without one."""
+    with exclusive_lock(settings.root / PARTITION_LOCK, what="adding a cycle", wait_s=30):
+        key = next_cycle_key(cycles_in_order(instance))
+        manifest = plan_cycle(settings, key, latest_approved(cycles_in_order(instance), decisions(instance)),
+                              [p.prompt_id for p in load_split("train")])
+        path = write_manifest(settings, manifest)
+        try:
+            instance.add_dynamic_partitions(CYCLES, [key])
+        except BaseException:
+            path.unlink(missing_ok=True)
+            raise
     return manifest
 
 

@@ -13,6 +13,7 @@ import hashlib
 import json
 import math
 import os
+import re
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,19 @@ from paint_pipeline.reward.config import RewardConfig, RewardConfigError
 PROFILE_ENV = "PAINT_PROFILE"
 ARTIFACTS_ENV = "PAINT_ARTIFACTS"
 TINY_BASE = "tiny-random"  # base_model value the tiny profile builds on first use
+
+
+_NAME = r"[A-Za-z0-9][A-Za-z0-9._-]{0,95}"
+PLAIN_NAME = re.compile(_NAME)
+# Ranges beyond which a value is a mistake that would otherwise fail mid-cycle (the renderer's own limits, a
+# seed numpy takes, a count a machine can hold).
+BOUNDS: dict[str, tuple[float, float]] = {
+    "render_size": (16, 2048), "render_timeout_ms": (100, 600_000), "eval_seed": (0, 2**32 - 1),
+    "warm_start_steps": (0, 1_000_000), "warm_start_batch_size": (1, 4096), "warm_start_per_prompt": (1, 1000),
+    "warm_start_max_len": (16, 131_072), "eval_prompts": (1, 100_000), "eval_samples_per_prompt": (1, 1000),
+    "renderer_pool_size": (1, 256), "train_processes": (1, 4096), "eval_temperature": (0, 10),
+    "warm_start_learning_rate": (0, 1),
+}
 
 
 class SettingsError(ValueError):
@@ -86,6 +100,21 @@ class PipelineSettings:
     def validate(self) -> None:
         def bad(name: str, why: str) -> SettingsError:
             return SettingsError(f"profile {self.profile!r}: {name} = {getattr(self, name)!r}: {why}")
+
+        typed_config.check_types(self, SettingsError, f"profile {self.profile!r}")
+        for name, (low, high) in BOUNDS.items():
+            v = getattr(self, name)
+            if v is not None and not low <= v <= high:
+                raise bad(name, f"must be in [{low}, {high}]")
+        if not PLAIN_NAME.fullmatch(self.registry_name) or set(self.registry_name) <= {"."}:
+            raise bad("registry_name", "must be a plain name (letters, digits, '.', '_', '-'; no '/' or '..'): "
+                                       "it names a folder of the registry")
+        if self.hub_repo_id is not None and not re.fullmatch(rf"{_NAME}/{_NAME}", self.hub_repo_id):
+            raise bad("hub_repo_id", "must be owner/name")
+        if self.kaggle_handle is not None and not re.fullmatch(rf"{_NAME}(/{_NAME}){{3}}", self.kaggle_handle):
+            raise bad("kaggle_handle", "must be owner/model/framework/variation")
+        if self.renderer_url is not None and not re.fullmatch(r"https?://[^\s/]+(/\S*)?", self.renderer_url):
+            raise bad("renderer_url", "must be an http(s) URL")
 
         for name in ("warm_start_batch_size", "warm_start_per_prompt", "warm_start_max_len", "render_size",
                      "render_timeout_ms", "eval_prompts", "eval_samples_per_prompt"):

@@ -136,7 +136,13 @@ def evaluation_key(settings: PipelineSettings, checkpoint: str | None, reward_ve
     if checkpoint is None:
         weights = "base:" + config.base_model
     else:
-        weights = hashlib.sha256((Path(checkpoint) / "manifest.json").read_bytes()).hexdigest()
+        # The manifest and the adapter's bytes as they are now: a replaced or corrupted adapter is another key
+        # (and then fails its hash check when loaded), never a hit on the old scores.
+        digest = hashlib.sha256((Path(checkpoint) / "manifest.json").read_bytes())
+        for path in sorted((Path(checkpoint) / "adapter").rglob("*")):
+            if path.is_file():
+                digest.update(path.relative_to(checkpoint).as_posix().encode() + b"\0" + path.read_bytes())
+        weights = digest.hexdigest()
     spec = [weights, settings.eval_split, settings.eval_prompts, settings.eval_samples_per_prompt,
             settings.eval_temperature, settings.eval_seed, settings.render_size, reward_version, config.stop_repeats]
     if config.decoding_guards:  # appended only when set: unguarded evaluations keep their keys

@@ -38,6 +38,10 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     from paint_pipeline.pipeline.steps import run_warm_start
     from paint_pipeline.policy.train import dagster_pipes_session
+    from paint_pipeline.procstat import LAUNCHER_ENV, exit_with_launcher
+
+    if os.environ.get(LAUNCHER_ENV, "").isdigit():  # it does not outlive the run that launched it
+        exit_with_launcher(int(os.environ[LAUNCHER_ENV]))
 
     with dagster_pipes_session() as pipes:
         log = pipes.log.info if pipes is not None else print

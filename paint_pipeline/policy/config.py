@@ -140,6 +140,8 @@ class PolicyConfig:
         def bad(name: str, why: str) -> PolicyConfigError:
             return PolicyConfigError(f"policy config field {name!r} = {getattr(self, name)!r}: {why}")
 
+        typed_config.check_types(self, PolicyConfigError, "policy config")
+
         for name in ("lora_r", "lora_alpha", "prompts_per_cycle", "generation_batch_size", "steps_per_cycle",
                      "minibatch_size", "total_steps"):
             v = getattr(self, name)

@@ -16,12 +16,13 @@ import argparse
 import json
 import os
 import sys
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import replace
 from pathlib import Path
 
 import torch
 
+from paint_pipeline.procstat import LAUNCHER_ENV, exit_with_launcher
 from paint_pipeline.policy.guards import GuardSet, guard_names, masks_for_completion
 from paint_pipeline.policy.checkpoint import (
     CheckpointError,
@@ -261,12 +262,20 @@ def main(argv: list[str] | None = None) -> int:
     except PolicyConfigError as exc:
         print(f"paint_pipeline.policy.train: {exc}", file=sys.stderr)
         return 1
+    if os.environ.get(LAUNCHER_ENV, "").isdigit():
+        exit_with_launcher(int(os.environ[LAUNCHER_ENV]))
     if world_size > 1:
         import torch.distributed as dist
 
         dist.init_process_group("nccl" if torch.cuda.is_available() and (config.device or "cuda") != "cpu" else "gloo")
+    from paint_pipeline.fileio import LockBusy, exclusive_lock, lock_path_for
+
     try:
-        with dagster_pipes_session(rank) as pipes:
+        # Held for the trainer's life: `cycle resume` refuses while it is, and a second trainer of the same
+        # checkpoint stops here.
+        lock = exclusive_lock(lock_path_for(args.out, "train"), what=f"another update writing {args.out}") \
+            if rank == 0 else nullcontext()
+        with lock, dagster_pipes_session(rank) as pipes:
             log = pipes.log.info if pipes is not None else print
             summary = train_cycle(config=config, rollouts=args.rollouts, scorecards=args.scorecards, out=args.out,
                                   cycle=args.cycle, parent=args.parent, rank=rank, world_size=world_size, log=log)
@@ -279,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
                 })
             elif rank == 0:
                 print(json.dumps({k: v for k, v in summary.items() if k != "history"}))
-    except (CheckpointError, PolicyConfigError, RolloutFileError, ScorecardFileError, ValueError) as exc:
+    except (CheckpointError, PolicyConfigError, RolloutFileError, ScorecardFileError, ValueError, LockBusy) as exc:
         # Bad inputs: one line naming the file and the problem, not a traceback.
         print(f"paint_pipeline.policy.train: {exc}", file=sys.stderr)
         return 1

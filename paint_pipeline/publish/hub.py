@@ -8,7 +8,8 @@ from pathlib import Path
 
 
 class PublishError(RuntimeError):
-    """An upload failed; the message names the target and the reason."""
+    """Publishing stopped (an upload failed, or what it would publish does not check out); the message names
+    the target or file and the reason."""
 
 
 def upload_to_hub(folder: Path, repo_id: str, *, commit_message: str, private: bool = True) -> str:

@@ -10,8 +10,10 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
+from paint_pipeline.fileio import atomic_write_bytes
 from paint_pipeline.pipeline.lineage import lineage
 from paint_pipeline.pipeline.settings import PipelineSettings
+from paint_pipeline.publish.hub import PublishError
 from paint_pipeline.publish.model_card import model_card
 from paint_pipeline.reward.config import TIERS
 from paint_pipeline.publish.registry import list_files, publish_local, stage_entry
@@ -29,11 +31,31 @@ def _evaluation_summary(settings: PipelineSettings, cycle: str) -> dict[str, flo
     return {**summarize_scorecards(table), "total_ci_low": lo, "total_ci_high": hi}
 
 
+def verify_training_inputs(settings: PipelineSettings, cycle: str, manifest: dict[str, Any]) -> None:
+    """The rollouts and scorecards a model card summarises are the files the checkpoint was trained on: their
+    sha256 matches the one its manifest recorded, or publishing stops, naming the file."""
+    from paint_pipeline.policy.checkpoint import sha256_file
+
+    for kind in ("rollouts", "scorecards"):
+        recorded = manifest.get("inputs", {}).get(kind, {}).get("sha256")
+        path = settings.root / kind / f"{cycle}.parquet"
+        if recorded is None:
+            raise PublishError(f"{cycle}: the checkpoint's manifest records no hash of its {kind}: cannot show that "
+                               f"{path} is what it was trained on")
+        if not path.is_file():
+            raise PublishError(f"{path} is missing: the {kind} {cycle} was trained on are gone")
+        if sha256_file(path) != recorded:
+            raise PublishError(f"{path} has CHANGED since training (its sha256 is not the one the checkpoint "
+                               f"recorded): refusing to publish a summary of other data; restore the file, or "
+                               f"re-run the cycle")
+
+
 def entry_contents(settings: PipelineSettings, cycle: str, checkpoint: Path) -> dict[str, Any]:
     from paint_pipeline.policy.checkpoint import open_checkpoint
     from paint_pipeline.reward.table import read_table
 
     manifest = open_checkpoint(checkpoint).manifest  # verifies every file first
+    verify_training_inputs(settings, cycle, manifest)
     chain = lineage(settings, str(checkpoint))
     cards = read_table(settings.root / "scorecards" / f"{cycle}.parquet")
     reward = {"reward_version": cards.column("reward_version")[0].as_py() if cards.num_rows else None,
@@ -76,6 +98,6 @@ def publish_cycle(settings: PipelineSettings, cycle: str, checkpoint: Path, regi
 
         upload_to_kaggle(folder, settings.kaggle_handle, version_notes=f"paint-pipeline {cycle}")
         log(f"uploaded {cycle} to Kaggle Models {settings.kaggle_handle}")
-    (folder.parent / "latest.json").write_text(json.dumps({"version": cycle, "path": str(folder)}))
+    atomic_write_bytes(folder.parent / "latest.json", json.dumps({"version": cycle, "path": str(folder)}).encode())
     return {"registry_entry": folder, "targets": targets, "files": list_files(folder), "dry_run": False,
             "token_present": bool(os.environ.get("HF_TOKEN"))}

@@ -152,6 +152,8 @@ class RewardConfig:
         def bad(name: str, why: str) -> RewardConfigError:
             return RewardConfigError(f"reward config field {name!r} = {getattr(self, name)!r}: {why}")
 
+        typed_config.check_types(self, RewardConfigError, "reward config")
+
         for tier in TIERS:
             w = getattr(self, f"w_{tier}")
             if not isinstance(w, (int, float)) or not math.isfinite(w) or w < 0:
