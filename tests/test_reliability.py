@@ -89,3 +89,70 @@ def test_a_cycle_is_added_with_its_manifest_or_not_at_all_and_never_twice(tmp_pa
             t.join()
         assert sorted(added) == ["cycle-0001", "cycle-0002"] == cycles_in_order(instance)
         assert all(read_manifest(settings, key) is not None for key in added)
+
+
+def test_a_renderer_fault_is_never_scored_as_the_policys_failure(tmp_path):
+    """Two identical sketches, one hit by a renderer fault that persisted through its fresh-browser retry: the
+    fault takes no part in its group's statistics and is left out of the update (counted), so the other gets no
+    advantage from it (before: -0.87 / +0.88 for the same sketch)."""
+    import math
+
+    import pyarrow as pa
+    from test_policy_train import scorecard_table
+
+    from paint_pipeline.policy.config import PolicyConfig
+    from paint_pipeline.policy.rollouts import to_table, write_rollouts
+    from paint_pipeline.policy.sampling import Rollout
+    from paint_pipeline.policy.train import load_examples
+    from paint_pipeline.reward.advantages import group_advantages
+    from paint_pipeline.reward.table import write_table
+
+    advantages, stats = group_advantages([0.0, 0.6, 0.2, 0.8], ["a", "a", "b", "b"],
+                                         include=[False, True, True, True])
+    assert math.isnan(advantages[0]) and advantages[1] == 0.0 and stats.groups == 2
+    assert advantages[3] > 0 > advantages[2]
+
+    rows = [Rollout("p", "sea", k, k, 0.7, [1, 2], [5, 6, 7], [-1.0, -1.0, -1.0], "x", "x") for k in range(3)]
+    table = to_table(rows, cycle="c", policy_checkpoint="base")
+    rollouts = write_rollouts(table, tmp_path / "rollouts.parquet")
+    cards = scorecard_table(table.column("sample_id").to_pylist(), [0.0, 0.6, 0.6])
+    cards = cards.set_column(cards.schema.get_field_index("status"), "status",
+                             pa.array(["RENDERER_ERROR", "SUCCESS", "SUCCESS"]))
+    scorecards = write_table(cards, tmp_path / "scorecards.parquet")
+    examples, stats = load_examples(rollouts, scorecards, PolicyConfig())
+    assert len(examples) == 2 and stats["renderer_faults_left_out"] == 1
+    assert [e.advantage for e in examples] == [0.0, 0.0]
+
+
+def test_an_artifacts_folder_belongs_to_one_dagster_instance(tmp_path, monkeypatch):
+    import pytest
+
+    from paint_pipeline.orchestration import commands
+    from paint_pipeline.pipeline.cycles import CycleError
+
+    root = tmp_path / "artifacts"
+    monkeypatch.setenv("PAINT_ARTIFACTS", str(root))
+    monkeypatch.delenv("DAGSTER_HOME", raising=False)
+    settings = load_settings("tiny")
+    commands.instance(settings, say=lambda _: None)  # the default home, inside the folder: recorded relatively
+    assert json.loads((root / "instance.json").read_text()) == {"dagster_home": "dagster_home"}
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    monkeypatch.setenv("DAGSTER_HOME", str(other))
+    with pytest.raises(CycleError, match=rf"{root} belongs to the Dagster instance at {root / 'dagster_home'} .*, "
+                                         rf"but DAGSTER_HOME is {other}"):
+        commands.instance(settings, say=lambda _: None)
+    # The folder moved whole (its home inside it) is still itself.
+    moved = tmp_path / "moved"
+    root.rename(moved)
+    monkeypatch.setenv("PAINT_ARTIFACTS", str(moved))
+    monkeypatch.setenv("DAGSTER_HOME", str(moved / "dagster_home"))
+    commands.instance(load_settings("tiny"), say=lambda _: None)
+    # A folder from before the binding, whose cycles this instance does not know, is refused too.
+    legacy = tmp_path / "legacy"
+    (legacy / "cycles").mkdir(parents=True)
+    (legacy / "cycles" / "cycle-0001.json").write_text("{}")
+    monkeypatch.setenv("PAINT_ARTIFACTS", str(legacy))
+    with pytest.raises(CycleError, match=r"holds cycles \(cycle-0001, \.\.\.\) that the Dagster instance at"):
+        commands.instance(load_settings("tiny"), say=lambda _: None)
+    assert not (legacy / "instance.json").exists()

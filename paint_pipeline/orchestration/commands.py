@@ -23,7 +23,7 @@ from paint_pipeline.orchestration.failures import (
 )
 from paint_pipeline.orchestration.interrupted import PID, active_runs, fail_interrupted_runs, owner_tags
 from paint_pipeline.orchestration.reviews import cycles_in_order, decisions, latest_reviews, report_review
-from paint_pipeline.pipeline.cycles import WARM_START, checkpoint_dir, read_manifest
+from paint_pipeline.pipeline.cycles import WARM_START, CycleError, checkpoint_dir, read_manifest
 from paint_pipeline.pipeline.settings import PROFILE_ENV, PipelineSettings, load_settings
 
 REPO = Path(__file__).resolve().parents[2]
@@ -62,6 +62,38 @@ def use_profile(profile: str | None) -> PipelineSettings:
     return settings
 
 
+INSTANCE_BINDING = "instance.json"
+
+
+def check_instance_binding(root: Path, home: Path, known_cycles: Callable[[], list[str]]) -> None:
+    """An artifacts folder belongs to one Dagster instance (its cycle keys, reviews and runs live there): the first
+    command records it (relative to the folder when inside it, so a moved folder keeps it), and a command under
+    another DAGSTER_HOME is refused. Numbering cycles afresh there would overwrite cycle-0001's files."""
+    root, home = root.resolve(), home.resolve()
+    path = root / INSTANCE_BINDING
+    recorded_text = home.relative_to(root).as_posix() if home.is_relative_to(root) else str(home)
+    if path.is_file():
+        try:
+            recorded = json.loads(path.read_text(encoding="utf-8"))["dagster_home"]
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise CycleError(f"{path} is unreadable ({exc}); it names the Dagster instance of {root}: fix or "
+                             "delete it") from None
+        bound = (root / recorded).resolve()
+        if bound != home:
+            raise CycleError(f"{root} belongs to the Dagster instance at {bound} ({path}), but DAGSTER_HOME is {home}: "
+                             f"use DAGSTER_HOME={bound}, or another artifacts folder (PAINT_ARTIFACTS) for this "
+                             "instance")
+        return
+    # A folder from before the binding existed: its cycles must be this instance's.
+    on_disk = {p.name.split(".")[0] for p in (root / "cycles").glob("cycle-*.json")} if (root / "cycles").is_dir() \
+        else set()
+    if on_disk and not on_disk & set(known_cycles()):
+        raise CycleError(f"{root} holds cycles ({', '.join(sorted(on_disk)[:3])}, ...) that the Dagster instance at "
+                         f"{home} (DAGSTER_HOME) does not know: use the DAGSTER_HOME they were made under, or another "
+                         "artifacts folder (PAINT_ARTIFACTS)")
+    atomic_write_bytes(path, json.dumps({"dagster_home": recorded_text}).encode())
+
+
 def instance(settings: PipelineSettings, say: Print = print) -> DagsterInstance:
     chosen = os.environ.get("DAGSTER_HOME")
     home = Path(chosen).expanduser().resolve() if chosen else (settings.root / "dagster_home").resolve()
@@ -76,6 +108,7 @@ def instance(settings: PipelineSettings, say: Print = print) -> DagsterInstance:
         os.environ["DAGSTER_HOME"] = str(home)
         say(f"DAGSTER_HOME={home} (export it before `dagster dev` to see these cycles in the UI)")
     inst = DagsterInstance.get()
+    check_instance_binding(settings.root, home, lambda: cycles_in_order(inst))
     for run in fail_interrupted_runs(inst):
         cycle = run.tags.get("dagster/partition")
         say(f"run {run.run_id} ({run.job_name}{' ' + cycle if cycle else ''}) was interrupted: its process "

@@ -89,6 +89,7 @@ def score_renders(rollouts: pa.Table, renders: pa.Table, scorer, *, scale_reward
     """Scorecards of a cycle with group advantages; also the statistics of the groups."""
     from paint_pipeline.render.table import load_results
     from paint_pipeline.reward.advantages import group_advantages
+    from paint_pipeline.reward.compile_gate import RENDERER_FAULTS
     from paint_pipeline.reward.scorecard import Sample
     from paint_pipeline.reward.table import to_table
 
@@ -100,11 +101,13 @@ def score_renders(rollouts: pa.Table, renders: pa.Table, scorer, *, scale_reward
     samples = [Sample(prompt=r["prompt"], code=r["code"] or "", render=results[r["sample_id"]],
                       sample_id=r["sample_id"]) for r in rows]
     cards = scorer.score(samples, progress=progress)
+    # A renderer fault that persisted through its fresh-browser retry says nothing about the sketch: no advantage.
+    faults = [c.status in RENDERER_FAULTS for c in cards]
     advantages, stats = group_advantages([c.total for c in cards], [r["prompt_id"] for r in rows],
-                                         scale=scale_rewards)
+                                         scale=scale_rewards, include=[not f for f in faults])
     return to_table(cards, advantages), {
         "frac_reward_zero_std": stats.frac_reward_zero_std, "mean_group_std": stats.mean_group_std,
-        "groups": stats.groups, "zero_std_groups": stats.zero_std_groups,
+        "groups": stats.groups, "zero_std_groups": stats.zero_std_groups, "renderer_faults": sum(faults),
     }
 
 

@@ -50,6 +50,7 @@ from paint_pipeline.policy.update import (
     run_update,
 )
 from paint_pipeline.reward.advantages import group_advantages
+from paint_pipeline.reward.compile_gate import RENDERER_FAULTS
 from paint_pipeline.reward.table import ScorecardFileError, read_table
 
 
@@ -66,11 +67,15 @@ def load_examples(rollouts_path: Path, scorecards_path: Path, config: PolicyConf
     missing = [r["sample_id"] for r in rollouts if r["sample_id"] not in cards]
     if missing:
         raise ValueError(f"{scorecards_path}: no scorecard for {len(missing)} rollouts (first: {missing[0]})")
+    # A renderer fault is not the policy's failure: such a rollout is left out (and counted), never trained on.
+    faults = [r for r in rollouts if cards[r["sample_id"]]["status"] in RENDERER_FAULTS]
+    rollouts = [r for r in rollouts if cards[r["sample_id"]]["status"] not in RENDERER_FAULTS]
     advantages = [cards[r["sample_id"]]["advantage"] for r in rollouts]
     totals = [cards[r["sample_id"]]["total"] for r in rollouts]
     values, s = group_advantages(totals, [r["prompt_id"] for r in rollouts], scale=config.scale_rewards)
     # Groups whose rewards are all equal teach nothing (every advantage 0): counted always, dropped on request.
-    stats = {"groups": s.groups, "zero_std_groups": s.zero_std_groups, "reward_mean": s.reward_mean}
+    stats = {"groups": s.groups, "zero_std_groups": s.zero_std_groups, "reward_mean": s.reward_mean,
+             "renderer_faults_left_out": len(faults)}
     if any(a is None for a in advantages):
         advantages = [float(v) for v in values]
     flat_groups = _zero_std_groups(rollouts, totals)

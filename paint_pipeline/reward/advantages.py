@@ -30,9 +30,13 @@ class AdvantageStats:
 
 
 def group_advantages(
-    rewards: Sequence[float], groups: Sequence[Hashable], *, scale: str = "group", eps: float = 1e-4
+    rewards: Sequence[float], groups: Sequence[Hashable], *, scale: str = "group", eps: float = 1e-4,
+    include: Sequence[bool] | None = None,
 ) -> tuple[np.ndarray, AdvantageStats]:
     """Advantages in input order, and statistics of the groups.
+
+    `include`: False for a reward that measures nothing (a renderer fault): it takes no part in any mean or std,
+    and its advantage is NaN (left out of the update).
 
     `scale="group"` is GRPO's (r - mean) / (std + eps); `scale="batch"` divides by the std of all rewards;
     `scale="none"` is Dr. GRPO's r - mean.
@@ -45,12 +49,17 @@ def group_advantages(
     if not np.all(np.isfinite(r)):
         bad = [i for i, v in enumerate(r) if not np.isfinite(v)]
         raise ValueError(f"non-finite rewards at positions {bad[:10]}")
-    advantages = np.zeros_like(r)
+    keep = np.ones(len(r), dtype=bool) if include is None else np.asarray(include, dtype=bool)
+    if keep.shape != r.shape:
+        raise ValueError(f"{len(keep)} include flags for {len(r)} rewards")
+    advantages = np.full_like(r, np.nan)
     stds = []
     index: dict[Hashable, list[int]] = {}
     for i, g in enumerate(groups):
-        index.setdefault(g, []).append(i)
-    batch_std = r.std(ddof=1) if len(r) > 1 else 0.0
+        if keep[i]:
+            index.setdefault(g, []).append(i)
+    kept = r[keep]
+    batch_std = kept.std(ddof=1) if len(kept) > 1 else 0.0
     for members in index.values():
         values = r[members]
         mean = values.mean()
@@ -65,7 +74,7 @@ def group_advantages(
         groups=len(index), zero_std_groups=int(zero.sum()),
         frac_reward_zero_std=float(np.mean(zero)) if len(stds_arr) else 0.0,
         mean_group_std=float(stds_arr.mean()) if len(stds_arr) else 0.0,
-        reward_mean=float(r.mean()) if len(r) else 0.0,
-        reward_std=float(r.std()) if len(r) else 0.0,
+        reward_mean=float(kept.mean()) if len(kept) else 0.0,
+        reward_std=float(kept.std()) if len(kept) else 0.0,
     )
     return advantages, stats

@@ -33,6 +33,11 @@ FAILURE_MEANING = {
     "RENDERER_ERROR": "the renderer failed (not the sketch's fault)",
 }
 
+# Outcomes that say nothing about the sketch: rendered again on a fresh browser (render/client.py), and when the
+# fault persists the rollout is left out of the group statistics and of the update, never scored as the policy's
+# failure (reward/advantages.py, policy/train.py).
+RENDERER_FAULTS = ("RENDERER_ERROR",)
+
 
 def _clip(text: str, limit: int = 160) -> str:
     text = " ".join(text.split())

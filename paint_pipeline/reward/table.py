@@ -8,6 +8,8 @@ renamed, so a crash never leaves half a table.
 
 from __future__ import annotations
 
+import math
+
 import json
 from pathlib import Path
 from typing import Sequence
@@ -64,7 +66,9 @@ def to_table(cards: Sequence[Scorecard], advantages: Sequence[float] | None = No
             columns[f"{t}_weighted"].append(tier.weighted)
             columns[f"{t}_explanation"].append(tier.explanation)
             details.update(tier.details)
-        columns["advantage"].append(None if advantages is None else float(advantages[i]))
+        # NaN: no advantage (a renderer fault, left out of the update): stored as null
+        value = None if advantages is None else float(advantages[i])
+        columns["advantage"].append(None if value is None or math.isnan(value) else value)
         columns["flags"].append(list(c.flags))
         columns["details"].append(json.dumps(details, allow_nan=True, sort_keys=True))
         columns["alignment_backend"].append(c.alignment_backend)

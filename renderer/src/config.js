@@ -34,6 +34,7 @@ const SPEC = {
   maxItems: { env: 'PP_RENDERER_MAX_ITEMS', def: 256, type: 'int', min: 1, max: 10000, help: 'items per batch' },
   maxCodeBytes: { env: 'PP_RENDERER_MAX_CODE_BYTES', def: 200_000, type: 'int', min: 100, max: 10_000_000, help: 'bytes per sketch' },
   maxBodyBytes: { env: 'PP_RENDERER_MAX_BODY_BYTES', def: 32 * 2 ** 20, type: 'int', min: 1000, max: 2 ** 30, help: 'bytes per request' },
+  bodyTimeoutMs: { env: 'PP_RENDERER_BODY_TIMEOUT_MS', def: 30_000, type: 'int', min: 100, max: 600_000, help: 'time a client has to send a request body' },
   defaultTimeoutMs: { env: 'PP_RENDERER_TIMEOUT_MS', def: 10_000, type: 'int', min: 100, max: 600_000, help: 'budget per sketch' },
   maxTimeoutMs: { env: 'PP_RENDERER_MAX_TIMEOUT_MS', def: 120_000, type: 'int', min: 100, max: 600_000, help: 'largest budget a client may ask' },
   pageMemoryMb: { env: 'PP_RENDERER_PAGE_MEMORY_MB', def: 1024, type: 'int', min: 128, max: 65536, help: 'resident memory a page may use' },

@@ -160,6 +160,7 @@ class RenderPool {
     this.queue = [];
     this.busy = 0;
     this.rendered = 0;
+    this.cancelled = 0; // queued items dropped because their client closed its connection
     // Pages discarded and replaced (after a timeout, a crash, a stuck reset).
     this.replacements = { count: 0, totalMs: 0, maxMs: 0 };
     this.memoryKills = 0;
@@ -218,11 +219,11 @@ class RenderPool {
    * `fresh`: each item gets a newly started browser (confirming a timeout or
    * a renderer fault where nothing of an earlier render can be to blame).
    */
-  renderBatch(items, { timeoutMs, frames, fresh = false }) {
-    return Promise.all(items.map((item) => this.renderOne(item, { timeoutMs, frames, fresh })));
+  renderBatch(items, { timeoutMs, frames, fresh = false, signal = null }) {
+    return Promise.all(items.map((item) => this.renderOne(item, { timeoutMs, frames, fresh, signal })));
   }
 
-  async renderOne(item, { timeoutMs, frames, fresh = false }) {
+  async renderOne(item, { timeoutMs, frames, fresh = false, signal = null }) {
     // render_ms counts this item's own work (preparation and its time on a
     // page until the result), not the time it waited in the queue behind
     // other items nor the page's cleanup after it.
@@ -260,9 +261,11 @@ class RenderPool {
     const loadsBrush = ids.has('brush') || ids.has('WEBGL');
     let outcome;
     try {
-      outcome = await this.#onSlot((slot) => slot.render(item, { code: prepared.code, loadsBrush }, { timeoutMs, frames, fresh }));
+      outcome = await this.#onSlot((slot) => slot.render(item, { code: prepared.code, loadsBrush }, { timeoutMs, frames, fresh }), signal);
       pageTime = outcome.onPageMs;
     } catch (err) {
+      // Dropped before it reached a page (its client is gone): nobody reads it, and it was not rendered.
+      if (err.code === 'CANCELLED') return { ...base, errors: [err.message] };
       return finish({ status: 'RENDERER_ERROR', errors: [`renderer failure: ${err.message}`] });
     }
     return finish({
@@ -284,18 +287,23 @@ class RenderPool {
     });
   }
 
-  // Runs fn on the next idle slot, in arrival order.
-  #onSlot(fn) {
+  // Runs fn on the next idle slot, in arrival order; a job whose signal aborted while it waited never runs.
+  #onSlot(fn, signal = null) {
     return new Promise((resolve, reject) => {
-      this.queue.push({ fn, resolve, reject });
+      this.queue.push({ fn, resolve, reject, signal });
       this.#pump();
     });
   }
 
   #pump() {
     while (this.idle.length && this.queue.length) {
-      const slot = this.idle.shift();
       const job = this.queue.shift();
+      if (job.signal && job.signal.aborted) {
+        this.cancelled++;
+        job.reject(Object.assign(new Error('cancelled: the client closed its connection'), { code: 'CANCELLED' }));
+        continue;
+      }
+      const slot = this.idle.shift();
       this.busy++;
       Promise.resolve()
         .then(() => job.fn(slot))

@@ -19,7 +19,7 @@ class HttpError extends Error {
   }
 }
 
-function readBody(req, limit) {
+function readBody(req, limit, timeoutMs) {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
     if (declared > limit) {
@@ -28,10 +28,17 @@ function readBody(req, limit) {
     }
     const chunks = [];
     let size = 0;
+    // A client that trickles (or stalls) its body holds a connection and memory: it gets a deadline. (Node's own
+    // requestTimeout is off, as a batch's answer may take minutes.)
+    const timer = setTimeout(() => {
+      req.off('data', onData);
+      reject(new HttpError(408, `the request body did not arrive within ${timeoutMs} ms`));
+    }, timeoutMs);
     const onData = (chunk) => {
       size += chunk.length;
       if (size > limit) {
         // Answer now; the connection is closed once the answer is out.
+        clearTimeout(timer);
         req.off('data', onData);
         reject(new HttpError(413, `request body exceeds the limit of ${limit} bytes`));
         return;
@@ -39,8 +46,14 @@ function readBody(req, limit) {
       chunks.push(chunk);
     };
     req.on('data', onData);
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
+    req.on('end', () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    req.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
   });
 }
 
@@ -163,6 +176,7 @@ async function main() {
           pid: process.pid,
           pool: { size: cfg.poolSize, busy: pool.busy, queued: pool.queue.length },
           rendered: pool.rendered,
+          cancelled: pool.cancelled,
           page_replacements: pool.replacements.count,
           replacement_ms: {
             mean: pool.replacements.count ? Math.round(pool.replacements.totalMs / pool.replacements.count) : 0,
@@ -186,8 +200,17 @@ async function main() {
         return;
       }
       if (shuttingDown) throw new HttpError(503, 'the renderer is shutting down');
-      const batch = parseBatch(await readBody(req, cfg.maxBodyBytes), cfg);
-      const results = await pool.renderBatch(batch.items, batch);
+      const batch = parseBatch(await readBody(req, cfg.maxBodyBytes, cfg.bodyTimeoutMs), cfg);
+      // A client that has gone (closed its connection) gets no answer: its items still waiting for a page are
+      // dropped, so the pool serves the clients that are still there.
+      const gone = new AbortController();
+      const onClose = () => {
+        if (!res.writableFinished) gone.abort();
+      };
+      res.on('close', onClose);
+      const results = await pool.renderBatch(batch.items, { ...batch, signal: gone.signal });
+      res.off('close', onClose);
+      if (gone.signal.aborted) return;
       send(res, 200, { results });
     } catch (err) {
       if (err instanceof HttpError) {

@@ -22,7 +22,7 @@ before(async () => {
     startService({ poolSize: 2 }),
     startService({
       poolSize: 2,
-      env: { PP_RENDERER_MAX_ITEMS: '3' },
+      env: { PP_RENDERER_MAX_ITEMS: '3', PP_RENDERER_BODY_TIMEOUT_MS: '1500' },
       args: ['--max-body-bytes', '20000', '--max-code-bytes', '1000'],
     }),
   ]);
@@ -278,6 +278,53 @@ test('an oversized chunked body (no Content-Length) is answered 413, not a dropp
   const res = await postChunked(small, 40_000);
   assert.equal(res.status, 413, JSON.stringify(res));
   assert.equal((await small.health()).status, 'ok');
+});
+
+test('a body that stalls is answered 408 once its deadline (PP_RENDERER_BODY_TIMEOUT_MS=1500) passes', async () => {
+  const u = new URL(small.url);
+  const started = Date.now();
+  const res = await new Promise((resolve) => {
+    const req = http.request({
+      host: u.hostname, port: u.port, path: '/render_batch', method: 'POST',
+      headers: { Authorization: `Bearer ${small.token}`, 'Content-Type': 'application/json', 'Content-Length': 1000 },
+    }, (answer) => {
+      let text = '';
+      answer.on('data', (d) => { text += d; });
+      answer.on('end', () => resolve({ status: answer.statusCode, text }));
+    });
+    req.on('error', (err) => resolve({ status: null, error: err.message }));
+    req.write('{"items": ['); // and nothing more
+  });
+  assert.equal(res.status, 408, JSON.stringify(res));
+  assert.match(res.text, /did not arrive within 1500 ms/);
+  assert.ok(Date.now() - started < 10_000);
+  assert.equal((await small.health()).status, 'ok');
+});
+
+test('a client that closes its connection mid-batch: its items still queued are dropped, not rendered', async () => {
+  const busy = 'function setup() { createCanvas(32, 32); const t = Date.now(); while (Date.now() - t < 800) {} background(9); }';
+  const items = Array.from({ length: 12 }, (_, i) => ({ id: `q${i}`, code: busy, size: 32 }));
+  const before = await svc.health();
+  const u = new URL(svc.url);
+  await new Promise((resolve) => {
+    const req = http.request({
+      host: u.hostname, port: u.port, path: '/render_batch', method: 'POST',
+      headers: { Authorization: `Bearer ${svc.token}`, 'Content-Type': 'application/json' },
+    });
+    req.on('error', () => resolve());
+    req.end(JSON.stringify({ items, timeout_ms: 5000 }));
+    setTimeout(() => { req.destroy(); resolve(); }, 400); // gone while the first two render
+  });
+  // The two on pages finish; the other ten never start.
+  let after = await svc.health();
+  for (let i = 0; i < 100 && after.pool.busy + after.pool.queued > 0; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    after = await svc.health();
+  }
+  assert.equal(after.pool.busy + after.pool.queued, 0);
+  assert.ok(after.cancelled - before.cancelled >= 8, JSON.stringify(after));
+  assert.ok(after.rendered - before.rendered <= 4, JSON.stringify(after));
+  assert.equal(after.status, 'ok');
 });
 
 // --- routes --------------------------------------------------------------------
