@@ -156,3 +156,46 @@ def test_an_artifacts_folder_belongs_to_one_dagster_instance(tmp_path, monkeypat
     with pytest.raises(CycleError, match=r"holds cycles \(cycle-0001, \.\.\.\) that the Dagster instance at"):
         commands.instance(load_settings("tiny"), say=lambda _: None)
     assert not (legacy / "instance.json").exists()
+
+
+def test_render_gives_every_file_its_own_image_and_names_a_file_too_large(tmp_path):
+    from paint_pipeline.render.client import RenderResult
+    from paint_pipeline.render.files import image_names, render_files
+
+    paths = []
+    for folder, name, code in (("a", "s.js", "one"), ("b", "s.js", "two"), ("c", "s-2.js", "three"),
+                               ("d", "big.js", "x" * 500), ("e", "t.js", "four")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / name).write_text(code)
+        paths.append(tmp_path / folder / name)
+    assert image_names(paths) == ["s.png", "s-2.png", "s-2-2.png", "big.png", "t.png"]
+
+    class StubClient:  # the renderer's answers, one PNG per code
+        sent: list = []
+
+        def code_limit(self):
+            return 100
+
+        def render_in_chunks(self, items, **kwargs):
+            self.sent = [it.code for it in items]
+            return [RenderResult(it.id, "SUCCESS", it.code.encode(), 1.0) for it in items]
+
+    client = StubClient()
+    records = list(render_files(client, paths, tmp_path / "out", size=64, seed=0, timeout_ms=1000))
+    assert client.sent == ["one", "two", "three", "four"]  # the big one never goes out
+    assert [r["status"] for r in records] == ["SUCCESS", "SUCCESS", "SUCCESS", "NOT_RENDERED", "SUCCESS"]
+    assert records[3]["errors"] == [f"{paths[3]} is 500 bytes; the renderer takes sketches of at most 100 bytes"]
+    written = {r["file"]: open(r["image"], "rb").read() for r in records if r["image"]}
+    assert written == {str(paths[0]): b"one", str(paths[1]): b"two", str(paths[2]): b"three", str(paths[4]): b"four"}
+
+
+def test_a_long_list_of_files_goes_out_in_batches_the_service_accepts():
+    from paint_pipeline.render.client import RendererClient, RenderItem, RenderResult
+
+    client = RendererClient("http://127.0.0.1:9", "token")
+    client._pool_size, client._limits = 200, {"max_items": 256, "max_code_bytes": 200_000}
+    batches = []
+    client.render_batch = lambda items, **kw: batches.append(len(items)) or [
+        RenderResult(it.id, "SUCCESS", b"png", 1.0) for it in items]
+    out = client.render_in_chunks([RenderItem(str(i), "x") for i in range(600)], progress=False)
+    assert len(out) == 600 and max(batches) <= 256 and sum(batches) == 600

@@ -151,6 +151,7 @@ class RendererClient:
         self.backoff_s = backoff_s
         self._session = requests.Session()
         self._pool_size: int | None = None
+        self._limits: dict[str, int] | None = None
 
     @property
     def token(self) -> str:
@@ -202,6 +203,18 @@ class RendererClient:
         except RendererError:
             return False
 
+    def limits(self) -> dict[str, int]:
+        """The service's request limits (its defaults, from a service that does not say)."""
+        if self._limits is None:
+            said = self.health().get("limits", {})
+            self._limits = {"max_items": int(said.get("max_items", 256)),
+                            "max_code_bytes": int(said.get("max_code_bytes", 200_000))}
+        return self._limits
+
+    def code_limit(self) -> int:
+        """Bytes a sketch may have."""
+        return self.limits()["max_code_bytes"]
+
     def pool_size(self) -> int:
         if self._pool_size is None:
             self._pool_size = int(self.health().get("pool", {}).get("size", 1))
@@ -243,7 +256,7 @@ class RendererClient:
         """
         from tqdm import tqdm
 
-        chunk = max(4, 2 * self.pool_size())
+        chunk = min(max(4, 2 * self.pool_size()), self.limits()["max_items"])
         results: list[RenderResult] = []
         for start in tqdm(range(0, len(items), chunk), desc="rendering", unit="chunk",
                           disable=not progress or len(items) <= 1):

@@ -21,14 +21,18 @@ def read_sketch(path: Path) -> str:
 
 
 def image_names(paths: Sequence[Path]) -> list[str]:
-    """One PNG name per sketch: its stem, made unique when two files share one."""
+    """One PNG name per sketch: its stem, made unique when two files share one (`s.png`, `s-2.png`, ...; a file
+    whose own stem is `s-2` then gets the next free name)."""
     names: list[str] = []
-    seen: dict[str, int] = {}
+    used: set[str] = set()
     for path in paths:
         stem = path.stem or "sketch"
-        count = seen.get(stem, 0)
-        seen[stem] = count + 1
-        names.append(f"{stem}.png" if count == 0 else f"{stem}-{count + 1}.png")
+        name, n = f"{stem}.png", 1
+        while name in used:
+            n += 1
+            name = f"{stem}-{n}.png"
+        used.add(name)
+        names.append(name)
     return names
 
 
@@ -41,11 +45,20 @@ def render_files(
     seed: int,
     timeout_ms: int,
 ) -> Iterator[dict[str, Any]]:
-    """Renders all files in one batch; yields one record per file, in order."""
+    """Renders the files in batches the service accepts; yields one record per file, in order. A file over the
+    service's size limit is reported by name (status NOT_RENDERED) and the others still render."""
     codes = [read_sketch(p) for p in paths]
-    items = [RenderItem(id=str(i), code=code, seed=seed, size=size) for i, code in enumerate(codes)]
-    results = client.render_batch(items, timeout_ms=timeout_ms)
-    for path, name, result in zip(paths, image_names(paths), results):
+    limit = client.code_limit()
+    sizes = [len(code.encode("utf-8")) for code in codes]
+    items = [RenderItem(id=str(i), code=code, seed=seed, size=size)
+             for i, (code, n) in enumerate(zip(codes, sizes)) if n <= limit]
+    results = {r.id: r for r in client.render_in_chunks(items, timeout_ms=timeout_ms, progress=False)}
+    for i, (path, name) in enumerate(zip(paths, image_names(paths))):
+        result = results.get(str(i))
+        if result is None:
+            yield {"file": str(path), "status": "NOT_RENDERED", "image": None, "sha256": None,
+                   "errors": [f"{path} is {sizes[i]} bytes; the renderer takes sketches of at most {limit} bytes"]}
+            continue
         image = None
         digest = None
         if result.png is not None:
@@ -64,4 +77,5 @@ def render_files(
             "dom_text_chars": result.dom_text_chars,
             "errors": result.errors,
             "repairs": result.repairs,
+            "attempts": result.attempts,
         }

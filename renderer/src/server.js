@@ -175,6 +175,7 @@ async function main() {
           chromium,
           pid: process.pid,
           pool: { size: cfg.poolSize, busy: pool.busy, queued: pool.queue.length },
+          limits: { max_items: cfg.maxItems, max_code_bytes: cfg.maxCodeBytes, max_body_bytes: cfg.maxBodyBytes },
           rendered: pool.rendered,
           cancelled: pool.cancelled,
           page_replacements: pool.replacements.count,
