@@ -7,6 +7,7 @@ does the work; nothing of substance lives in this file.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import sys
 from pathlib import Path
@@ -425,7 +426,7 @@ def cmd_lineage(args: argparse.Namespace) -> int:
 def cmd_evaluate(args: argparse.Namespace) -> int:
     from dataclasses import asdict
 
-    from paint_pipeline.pipeline.cycles import CYCLE_RE, cycle_index
+    from paint_pipeline.pipeline.cycles import CYCLE_RE, CycleError, cycle_index
     from paint_pipeline.pipeline.heldout import evaluate_cycles, format_rows
     from paint_pipeline.pipeline.settings import load_settings
     from paint_pipeline.prompts import load_split
@@ -439,6 +440,14 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
         cycles = sorted((p.parent.name for p in found if CYCLE_RE.match(p.parent.name)), key=cycle_index)
     else:
         cycles = [c.strip() for c in args.cycles.split(",") if c.strip()]
+        # Every named cycle checked before any work: a typo fails now, not after cycle 0 was evaluated.
+        bad = [c for c in cycles if not CYCLE_RE.match(c)]
+        if bad or not cycles:
+            raise CycleError(f"--cycles {args.cycles!r}: " + (f"{', '.join(map(repr, bad))} is not a cycle key "
+                             "(cycle-0001, ...)" if bad else "names no cycle") + "; or use --cycles all")
+        missing = [c for c in cycles if not (settings.root / "checkpoints" / c / "manifest.json").is_file()]
+        if missing:
+            raise CycleError(f"--cycles: no checkpoint for {', '.join(missing)} under {settings.root / 'checkpoints'}")
     scorer = RewardScorer(settings.reward_config())
     with RendererService(args.renderer_url, pool_size=args.pool_size) as client:
         rows = evaluate_cycles(settings, cycles, client, scorer, include_start=not args.no_start,
@@ -528,6 +537,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from paint_pipeline.pipeline.lineage import LineageError
     from paint_pipeline.pipeline.settings import SettingsError
     from paint_pipeline.fileio import LockBusy
+    from paint_pipeline.parquet_io import TableFileError
+    from paint_pipeline.prompts import PromptFileError
     from paint_pipeline.publish.hub import PublishError
     from paint_pipeline.reward.config import RewardConfigError
     from paint_pipeline.reward.text_detector import TextDetectorUnavailable
@@ -547,9 +558,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (FileNotFoundError, IsADirectoryError) as exc:
         print(f"paint-pipeline: {exc}", file=sys.stderr)
         return 2
+    except PermissionError as exc:
+        print(f"paint-pipeline: cannot write {exc.filename or 'a file'}: permission denied (is the artifacts folder "
+              "read-only? PAINT_ARTIFACTS names another)", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        if exc.errno != errno.ENOSPC:
+            raise
+        print(f"paint-pipeline: the disk is full writing {exc.filename or 'a file'}: nothing half-written was kept; "
+              "free space and run the command again", file=sys.stderr)
+        return 1
     except (RendererError, RewardConfigError, ClipLoadError, PolicyConfigError, ModelLoadError,
             CheckpointError, SettingsError, CycleError, LineageError, PublishError, TextDetectorUnavailable,
-            LockBusy) as exc:
+            LockBusy, PromptFileError, TableFileError) as exc:
         print(f"paint-pipeline: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

@@ -10,6 +10,11 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 
+class TableFileError(ValueError):
+    """A table the pipeline wrote cannot be read or does not match its schema; the message names the file.
+    (Each table has its subclass: rollouts, renders, scorecards.)"""
+
+
 def write_table(table: pa.Table, path: str | Path) -> Path:
     """Writes atomically: a temporary file in the same folder, then a rename."""
     path = Path(path)

@@ -199,3 +199,89 @@ def test_a_long_list_of_files_goes_out_in_batches_the_service_accepts():
         RenderResult(it.id, "SUCCESS", b"png", 1.0) for it in items]
     out = client.render_in_chunks([RenderItem(str(i), "x") for i in range(600)], progress=False)
     assert len(out) == 600 and max(batches) <= 256 and sum(batches) == 600
+
+
+def test_a_corrupt_failure_record_reads_as_one_that_names_its_file(tmp_path):
+    from paint_pipeline.orchestration.failures import read_failure_record
+
+    (tmp_path / "cycles").mkdir()
+    (tmp_path / "cycles" / "cycle-0002.failure.json").write_text('{"cycle": "cycle-0002", "mess')
+    record = read_failure_record(tmp_path, "cycle-0002")
+    assert record["corrupt"] and record["failed_checks"] == []
+    assert f"{tmp_path / 'cycles' / 'cycle-0002.failure.json'} is unreadable" in record["message"]
+    assert read_failure_record(tmp_path, "cycle-0001") is None
+
+
+def test_evaluate_refuses_bad_cycle_names_before_any_work(tmp_path, monkeypatch, capsys):
+    from paint_pipeline import cli
+
+    monkeypatch.setenv("PAINT_ARTIFACTS", str(tmp_path))
+    started = []
+    monkeypatch.setattr(cli, "RendererService", lambda *a, **k: started.append(1))
+    assert cli.main(["evaluate", "--cycles", "garbage"]) == 1
+    assert "'garbage' is not a cycle key" in capsys.readouterr().err
+    assert cli.main(["evaluate", "--cycles", ","]) == 1
+    assert "names no cycle" in capsys.readouterr().err
+    assert cli.main(["evaluate", "--cycles", "cycle-0007"]) == 1
+    assert "no checkpoint for cycle-0007" in capsys.readouterr().err
+    assert started == []
+
+
+def test_a_corrupt_table_is_one_line_naming_the_file(tmp_path, monkeypatch, capsys):
+    from paint_pipeline import cli
+    from paint_pipeline.policy.checkpoint import FORMAT
+
+    monkeypatch.setenv("PAINT_ARTIFACTS", str(tmp_path))
+    broken = tmp_path / "scorecards" / "cycle-0001.parquet"
+    broken.parent.mkdir()
+    broken.write_bytes(b"PAR1 not a parquet file")
+    checkpoint = tmp_path / "checkpoints" / "cycle-0001"
+    checkpoint.mkdir(parents=True)
+    (checkpoint / "manifest.json").write_text(json.dumps({
+        "format": FORMAT, "cycle": "cycle-0001", "parent": None, "base_model": "b",
+        "inputs": {"scorecards": {"path": str(broken), "sha256": "0" * 64}}}))
+    assert cli.main(["lineage", "cycle-0001"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err and str(broken) in err, err
+
+
+def test_the_dashboard_names_a_corrupt_file_and_shows_the_other_cycles(tmp_path, monkeypatch):
+    from test_policy_train import scorecard_table
+
+    from paint_pipeline.pipeline.dashboard import build_dashboard
+    from paint_pipeline.reward.table import write_table
+
+    monkeypatch.setenv("PAINT_ARTIFACTS", str(tmp_path))
+    for cycle in ("cycle-0001", "cycle-0002", "cycle-0003"):
+        write_table(scorecard_table([f"{cycle}/p/0", f"{cycle}/p/1"], [0.25, 0.75]),
+                    tmp_path / "scorecards" / f"{cycle}.parquet")
+    (tmp_path / "cycles").mkdir()
+    (tmp_path / "cycles" / "cycle-0002.json").write_text('{"temperature": 0.5,')  # cut short
+    (tmp_path / "scorecards" / "cycle-0003.parquet").write_bytes(b"PAR1 garbage")
+    page = build_dashboard(load_settings("tiny")).read_text()
+    assert "<td>cycle-0001</td>" in page and "<td>cycle-0002</td>" in page and "<td>cycle-0003</td>" in page
+    assert f"{tmp_path / 'cycles' / 'cycle-0002.json'}: unreadable" in page
+    assert f"{tmp_path / 'scorecards' / 'cycle-0003.parquet'}" in page and "no gallery" in page
+    assert 'id="gallery-cycle-0001"' in page
+
+
+def test_an_unreachable_hub_or_a_malformed_id_is_a_named_model_error(monkeypatch):
+    import importlib
+
+    import pytest
+    import transformers
+
+    from paint_pipeline.policy.models import ModelLoadError, load_tokenizer
+
+    with pytest.raises(ModelLoadError, match=r"cannot load 'not//a valid id': .*Repo id must be in the form"):
+        load_tokenizer("not//a valid id")
+    # The HTTP client huggingface_hub uses here (httpx, or httpx2) raises ConnectError when the Hub is unreachable.
+    client = next(importlib.import_module(n) for n in ("httpx", "httpx2") if importlib.util.find_spec(n))
+
+    def unreachable(*args, **kwargs):
+        raise client.ConnectError("[Errno 101] Network is unreachable")
+
+    monkeypatch.setattr(transformers.AutoTokenizer, "from_pretrained", unreachable)
+    with pytest.raises(ModelLoadError, match=r"cannot load 'someone/some-model': ConnectError: .*Network is "
+                                             r"unreachable\. Offline, a hub id works only if it is cached"):
+        load_tokenizer("someone/some-model")

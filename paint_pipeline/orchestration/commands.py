@@ -3,6 +3,7 @@ DAGSTER_HOME (default `<artifacts>/dagster_home`, the one `dagster dev` should u
 
 from __future__ import annotations
 
+import errno
 import functools
 import json
 import os
@@ -65,6 +66,19 @@ def use_profile(profile: str | None) -> PipelineSettings:
 INSTANCE_BINDING = "instance.json"
 
 
+def _check_writable(folder: Path) -> None:
+    import tempfile
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        why = "the disk is full" if exc.errno == errno.ENOSPC else exc.strerror or str(exc)
+        raise CycleError(f"cannot write in {folder}: {why}; the pipeline keeps its cycles, checkpoints and Dagster "
+                         "instance there (PAINT_ARTIFACTS and DAGSTER_HOME choose other folders)") from None
+
+
 def check_instance_binding(root: Path, home: Path, known_cycles: Callable[[], list[str]]) -> None:
     """An artifacts folder belongs to one Dagster instance (its cycle keys, reviews and runs live there): the first
     command records it (relative to the folder when inside it, so a moved folder keeps it), and a command under
@@ -107,6 +121,8 @@ def instance(settings: PipelineSettings, say: Print = print) -> DagsterInstance:
     if not chosen:
         os.environ["DAGSTER_HOME"] = str(home)
         say(f"DAGSTER_HOME={home} (export it before `dagster dev` to see these cycles in the UI)")
+    for folder in (settings.root, home):  # before any work: not a raw sqlite or PermissionError halfway through
+        _check_writable(folder)
     inst = DagsterInstance.get()
     check_instance_binding(settings.root, home, lambda: cycles_in_order(inst))
     for run in fail_interrupted_runs(inst):
@@ -227,7 +243,13 @@ def status_rows(inst: DagsterInstance, settings: PipelineSettings) -> list[dict]
     reviews = latest_reviews(inst)
     rows = []
     for cycle in cycles_in_order(inst):
-        manifest = read_manifest(settings, cycle)
+        try:
+            manifest = read_manifest(settings, cycle)
+        except CycleError as exc:  # one corrupt manifest costs its own row's details, not the others' rows
+            manifest = None
+            say_problem = str(exc)
+        else:
+            say_problem = None
         cards = _latest_metadata(inst, "scorecards", cycle)
         ckpt = _latest_metadata(inst, "policy_checkpoint", cycle)
         ev = _latest_metadata(inst, "evaluation", cycle)
@@ -237,6 +259,8 @@ def status_rows(inst: DagsterInstance, settings: PipelineSettings) -> list[dict]
             state = f"interrupted in {', '.join(failure['failed_steps'])} (paint-pipeline cycle resume {cycle})"
         elif failure and not ev:
             state = "failed: " + failure.get("message", "")[:60]
+        if say_problem:
+            state = f"{state}; {say_problem}"
         review = reviews.get(cycle, {})
         rows.append({
             "cycle": cycle, "parent": _parent_label(manifest), "state": state,

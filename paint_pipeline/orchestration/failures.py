@@ -50,7 +50,9 @@ def failure_summary(events: Iterable[DagsterEvent]) -> tuple[list[str], list[str
             error = e.step_failure_data.error
             while error.cause is not None:  # Dagster wraps the asset's own exception: name that one
                 error = error.cause
-            messages.append(error.message.strip().splitlines()[-1])
+            # The first line names the cause; later ones are detail (a dead renderer's last line is "(no output)").
+            lines = [line for line in error.message.strip().splitlines() if line.strip()]
+            messages.append(lines[0] if lines else error.cls_name or "error")
         elif not e.is_step_failure:
             messages.append(f"check {e.event_specific_data.check_name} failed: {e.event_specific_data.description}")
     return steps, checks, "; ".join(messages) or "see the run's logs"
@@ -79,5 +81,17 @@ def clear_failure_record(root: Path, cycle: str) -> None:
 
 
 def read_failure_record(root: Path, cycle: str) -> dict | None:
+    """The cycle's failure record; a corrupt one reads as a record that says so (naming the file), so it never
+    stops the status of the other cycles."""
     path = root / "cycles" / f"{cycle}.failure.json"
-    return json.loads(path.read_text()) if path.is_file() else None
+    if not path.is_file():
+        return None
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(record, dict):
+            raise ValueError("not a JSON object")
+        return record
+    except (OSError, ValueError) as exc:
+        return {"cycle": cycle, "failed_steps": [], "failed_checks": [], "interrupted": False, "corrupt": True,
+                "message": f"its failure record {path} is unreadable ({exc}); delete it, then `paint-pipeline cycle "
+                           f"resume {cycle}`"}

@@ -33,20 +33,40 @@ def cycle_metrics(settings: PipelineSettings) -> list[dict[str, Any]]:
                     key=cycle_index)
     rows = []
     for cycle in cycles:
-        row: dict[str, Any] = {"cycle": cycle, **summarize_scorecards(pq.read_table(root / "scorecards" /
-                                                                                     f"{cycle}.parquet"))}
-        manifest = root / "cycles" / f"{cycle}.json"
-        if manifest.is_file():
-            row["temperature"] = json.loads(manifest.read_text()).get("temperature")
-        checkpoint = root / "checkpoints" / cycle / "manifest.json"
-        if checkpoint.is_file():
-            metrics = json.loads(checkpoint.read_text()).get("metrics", {})
-            row.update(loss=metrics.get("loss"), kl=metrics.get("kl"))
+        row: dict[str, Any] = {"cycle": cycle}
+        # A corrupt file costs its own numbers (and is named in `problems`), never the other cycles' rows.
+        problems = []
+        try:
+            row |= summarize_scorecards(pq.read_table(root / "scorecards" / f"{cycle}.parquet"))
+        except (OSError, ValueError, KeyError) as exc:
+            problems.append(f"{root / 'scorecards' / f'{cycle}.parquet'}: {exc}")
+        row["temperature"] = _json_field(root / "cycles" / f"{cycle}.json", problems).get("temperature")
+        metrics = _json_field(root / "checkpoints" / cycle / "manifest.json", problems).get("metrics") or {}
+        row.update(loss=metrics.get("loss"), kl=metrics.get("kl"))
         evaluation = root / "evaluation" / f"{cycle}.parquet"
         if evaluation.is_file():
-            row["held_out_total"] = summarize_scorecards(pq.read_table(evaluation))["mean_total"]
+            try:
+                row["held_out_total"] = summarize_scorecards(pq.read_table(evaluation))["mean_total"]
+            except (OSError, ValueError, KeyError) as exc:
+                problems.append(f"{evaluation}: {exc}")
+        if problems:
+            row["problems"] = problems
         rows.append(row)
     return rows
+
+
+def _json_field(path: Path, problems: list[str]) -> dict[str, Any]:
+    """The JSON object in `path`; {} when absent, or when unreadable (noted in `problems`)."""
+    if not path.is_file():
+        return {}
+    try:
+        value = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(value, dict):
+            raise ValueError("not a JSON object")
+        return value
+    except (OSError, ValueError) as exc:
+        problems.append(f"{path}: unreadable ({exc})")
+        return {}
 
 
 def line_chart(title: str, xs: list[str], series: dict[str, list[float | None]], *, width: int = 420,
@@ -92,11 +112,17 @@ def line_chart(title: str, xs: list[str], series: dict[str, list[float | None]],
 
 def gallery(settings: PipelineSettings, cycle: str, out_dir: Path, limit: int = 24) -> str:
     root = settings.root
-    cards = pq.read_table(root / "scorecards" / f"{cycle}.parquet").to_pylist()
+    try:
+        cards = pq.read_table(root / "scorecards" / f"{cycle}.parquet").to_pylist()
+    except (OSError, ValueError) as exc:  # named in the table above; the other galleries still show
+        return f'<h2>{cycle}</h2><p class="problem">{html.escape(f"no gallery: {exc}")}</p>'
     renders_path = root / "renders" / f"{cycle}.parquet"
     images = {}
-    if renders_path.is_file():
-        table = pq.read_table(renders_path, columns=["sample_id", "image_path"])
+    try:
+        table = pq.read_table(renders_path, columns=["sample_id", "image_path"]) if renders_path.is_file() else None
+    except (OSError, ValueError):
+        table = None
+    if table is not None:
         images = dict(zip(table.column("sample_id").to_pylist(), table.column("image_path").to_pylist()))
     tiles = []
     for card in sorted(cards, key=lambda c: -c["total"])[:limit]:
@@ -117,7 +143,7 @@ h1{font-size:20px}h2{font-size:16px;margin:18px 0 8px}.charts{display:flex;flex-
 .legend{font-size:11px}.axis{stroke:#999}.gallery{display:flex;flex-wrap:wrap;gap:10px}
 .tile{width:220px;margin:0;background:#fff;border:1px solid #ddd;padding:6px}.tile img{width:208px;height:208px}
 .tile ul{padding-left:14px;margin:4px 0;font-size:11px}.tile li span{color:#666}.tile p{margin:4px 0}
-.noimg{width:208px;height:208px;background:#eee;display:flex;align-items:center;justify-content:center}
+.problem{color:#a00}.noimg{width:208px;height:208px;background:#eee;display:flex;align-items:center;justify-content:center}
 table{border-collapse:collapse;background:#fff}td,th{border:1px solid #ddd;padding:3px 8px;text-align:right}"""
 
 
@@ -144,9 +170,12 @@ def build_dashboard(settings: PipelineSettings, out: Path | None = None) -> Path
         return "-" if v is None else format(v, spec)
 
     body = "".join(
-        f"<tr><td>{r['cycle']}</td><td>{fmt(r.get('temperature'), '.2f')}</td><td>{fmt(r['render_success_rate'], '.0%')}"
-        f"</td><td>{fmt(r['mean_total'])}</td>" + "".join(f"<td>{fmt(r[f'mean_{t}'])}</td>" for t in TIERS) +
+        f"<tr><td>{r['cycle']}</td><td>{fmt(r.get('temperature'), '.2f')}</td>"
+        f"<td>{fmt(r.get('render_success_rate'), '.0%')}</td><td>{fmt(r.get('mean_total'))}</td>"
+        + "".join(f"<td>{fmt(r.get(f'mean_{t}'))}</td>" for t in TIERS) +
         f"<td>{fmt(r.get('held_out_total'))}</td><td>{fmt(r.get('loss'), '.4f')}</td><td>{fmt(r.get('kl'), '.4f')}</td></tr>"
+        + "".join(f'<tr><td colspan="{len(TIERS) + 7}" class="problem">{html.escape(p)}</td></tr>'
+                  for p in r.get("problems", []))
         for r in rows)
     galleries = "".join(gallery(settings, c, out.parent) for c in reversed(xs))
     curve = settings.root / "learning_curve" / "learning_curve.svg"  # from `paint-pipeline learning-curve`

@@ -123,7 +123,7 @@ def load_tokenizer(source: str):
 
     try:
         tokenizer = AutoTokenizer.from_pretrained(source)
-    except OSError as exc:
+    except HUB_FAILURES as exc:
         raise ModelLoadError(_hub_message(source, exc)) from None
     if tokenizer.pad_token is None:
         tokenizer.pad_token = tokenizer.eos_token
@@ -132,8 +132,26 @@ def load_tokenizer(source: str):
     return tokenizer
 
 
+# An unreachable Hub (httpx's ConnectError is not an OSError), a malformed id (HFValidationError, HfUriError are
+# ValueErrors), a missing file (OSError).
+def _http_errors() -> tuple[type[Exception], ...]:
+    """The HTTP client's error base of whichever client huggingface_hub uses here (httpx, or httpx2)."""
+    import importlib
+
+    found = []
+    for name in ("httpx", "httpx2"):
+        try:
+            found.append(importlib.import_module(name).HTTPError)
+        except ImportError:
+            pass
+    return tuple(found)
+
+
+HUB_FAILURES: tuple[type[Exception], ...] = (OSError, ValueError, *_http_errors())
+
+
 def _hub_message(source: str, exc: Exception) -> str:
-    return (f"cannot load {source!r}: {exc}. Offline, a hub id works only if it is cached: download it once "
+    return (f"cannot load {source!r}: {type(exc).__name__}: {exc}. Offline, a hub id works only if it is cached: download it once "
             f"(huggingface-cli download {source}) or set base_model to a local folder or a .gguf file.")
 
 
@@ -143,7 +161,7 @@ def load_base(source: str, *, dtype=None, device: str = "cpu"):
 
     try:
         model = AutoModelForCausalLM.from_pretrained(source, dtype=dtype or torch.float32)
-    except OSError as exc:
+    except HUB_FAILURES as exc:
         raise ModelLoadError(_hub_message(source, exc)) from None
     return model.to(device)
 

@@ -13,7 +13,7 @@ import pyarrow as pa
 
 from paint_pipeline.policy.guards import guard_ids
 from paint_pipeline.policy.sampling import Rollout
-from paint_pipeline.parquet_io import read_checked, write_table
+from paint_pipeline.parquet_io import TableFileError, read_checked, write_table
 
 SCHEMA = pa.schema([
     pa.field("sample_id", pa.string(), nullable=False),
@@ -34,7 +34,7 @@ SCHEMA = pa.schema([
 ])
 
 
-class RolloutFileError(ValueError):
+class RolloutFileError(TableFileError):
     """A rollouts file cannot be read or lacks columns; the message names the file."""
 
 

@@ -16,6 +16,8 @@ def upload_to_hub(folder: Path, repo_id: str, *, commit_message: str, private: b
     from huggingface_hub import HfApi
     from huggingface_hub.errors import HfHubHTTPError
 
+    from paint_pipeline.policy.models import HUB_FAILURES
+
     api = HfApi()
     try:
         api.create_repo(repo_id, repo_type="model", private=private, exist_ok=True)
@@ -23,4 +25,7 @@ def upload_to_hub(folder: Path, repo_id: str, *, commit_message: str, private: b
                                  commit_message=commit_message)
     except HfHubHTTPError as exc:
         raise PublishError(f"Hugging Face Hub {repo_id}: {exc}") from None
+    except HUB_FAILURES as exc:  # unreachable, offline, or a malformed repo id
+        raise PublishError(f"Hugging Face Hub {repo_id}: {type(exc).__name__}: {exc} (is the Hub reachable from "
+                           "here? the registry entry is published locally either way)") from None
     return str(getattr(info, "commit_url", info))

@@ -15,7 +15,7 @@ from typing import Sequence
 import pyarrow as pa
 
 from paint_pipeline.fileio import atomic_write_bytes
-from paint_pipeline.parquet_io import read_checked
+from paint_pipeline.parquet_io import TableFileError, read_checked
 from paint_pipeline.render.client import RenderResult
 
 SCHEMA = pa.schema([
@@ -41,7 +41,7 @@ SCHEMA = pa.schema([
 ADDED_COLUMNS = {"attempts": 1, "brush_marks": None, "brush_mark_kinds": None, "brushes_marked": None}
 
 
-class RenderFileError(ValueError):
+class RenderFileError(TableFileError):
     """A renders table or one of its images cannot be read or does not match; the message names the file."""
 
 

@@ -16,12 +16,12 @@ from typing import Sequence
 
 import pyarrow as pa
 
-from paint_pipeline.parquet_io import read_checked, write_table  # noqa: F401  (write_table: re-exported)
+from paint_pipeline.parquet_io import TableFileError, read_checked, write_table  # noqa: F401  (write_table: re-exported)
 from paint_pipeline.reward.config import TIERS
 from paint_pipeline.reward.scorecard import Scorecard
 
 
-class ScorecardFileError(ValueError):
+class ScorecardFileError(TableFileError):
     """A scorecard file cannot be read or does not have the scorecard schema."""
 
 
