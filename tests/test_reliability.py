@@ -285,3 +285,62 @@ def test_an_unreachable_hub_or_a_malformed_id_is_a_named_model_error(monkeypatch
     with pytest.raises(ModelLoadError, match=r"cannot load 'someone/some-model': ConnectError: .*Network is "
                                              r"unreachable\. Offline, a hub id works only if it is cached"):
         load_tokenizer("someone/some-model")
+
+
+def test_manifests_record_paths_that_survive_moving_the_artifacts_folder(tmp_path, monkeypatch):
+    import shutil
+
+    from paint_pipeline.pipeline.cycles import CycleManifest, manifest_path, read_manifest, write_manifest
+    from paint_pipeline.policy.checkpoint import (
+        FORMAT,
+        Checkpoint,
+        check_compatible,
+        model_fingerprint,
+        parent_chain,
+        recorded_path,
+    )
+
+    first = tmp_path / "a1" / "artifacts"
+    monkeypatch.setenv("PAINT_ARTIFACTS", str(first))
+    settings = load_settings("tiny")
+    base = first / "models" / "tiny-random"
+    base.mkdir(parents=True)
+    (base / "config.json").write_text('{"model_type": "llama"}')
+    (base / "model.safetensors").write_bytes(b"weights")
+    parent = first / "checkpoints" / "cycle-0001"
+    manifest = CycleManifest(
+        cycle="cycle-0002", parent_cycle="cycle-0001", parent_checkpoint=str(parent), base_model=str(base),
+        profile="tiny", settings_hash="h", policy_config={"base_model": str(base), "models_dir": str(first / "models"),
+                                                          "lora_r": 4},
+        policy_config_hash="c", start_step=1, temperature=0.5, sampling_seed=1, prompt_ids=["p"], created_at="now")
+    write_manifest(settings, manifest)
+    assert str(first) not in manifest_path(settings, "cycle-0002").read_text()  # nothing absolute inside the folder
+    for name, parent_name in (("cycle-0001", None), ("cycle-0002", "cycle-0001")):
+        folder = first / "checkpoints" / name
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "manifest.json").write_text(json.dumps({
+            "format": FORMAT, "cycle": name, "base_model": str(base), "base_model_fingerprint": model_fingerprint(str(base)),
+            "parent": recorded_path(first / "checkpoints" / parent_name, folder) if parent_name else None}))
+
+    moved = tmp_path / "a3" / "artifacts"
+    shutil.copytree(first, moved)
+    shutil.rmtree(first)  # the original is gone: nothing may still point there
+    monkeypatch.setenv("PAINT_ARTIFACTS", str(moved))
+    settings = load_settings("tiny")
+    again = read_manifest(settings, "cycle-0002")
+    assert again.parent_checkpoint == str(moved / "checkpoints" / "cycle-0001")
+    assert again.policy_config["base_model"] == str(moved / "models" / "tiny-random")
+    assert again.policy_config["models_dir"] == str(moved / "models") and again.policy_config["lora_r"] == 4
+    chain = [folder for folder, _ in parent_chain(moved / "checkpoints" / "cycle-0002")]
+    assert chain == [moved / "checkpoints" / "cycle-0002", moved / "checkpoints" / "cycle-0001"]
+    moved_manifest = json.loads((moved / "checkpoints" / "cycle-0002" / "manifest.json").read_text())
+    check_compatible(Checkpoint(moved / "checkpoints" / "cycle-0002", moved_manifest),
+                     base_model=str(moved / "models" / "tiny-random"))  # the same model, moved: accepted
+    (moved / "models" / "tiny-random" / "model.safetensors").write_bytes(b"other weights")
+    import pytest
+
+    from paint_pipeline.policy.checkpoint import CheckpointError
+
+    with pytest.raises(CheckpointError, match="trained on base model"):  # another model at that path: refused
+        check_compatible(Checkpoint(moved / "checkpoints" / "cycle-0002", moved_manifest),
+                         base_model=str(moved / "models" / "tiny-random"))

@@ -11,6 +11,7 @@ Every asset of the cycle reads the manifest, so a rerun uses the same inputs.
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 from dataclasses import asdict, dataclass
@@ -128,8 +129,44 @@ def plan_cycle(settings: PipelineSettings, cycle: str, parent_cycle: str | None,
     )
 
 
+# A path inside the artifacts folder is stored as ARTIFACTS/<relative path> and read back under the folder's
+# current location, so a folder moved or copied whole keeps working. Fields that hold paths:
+_PATH_FIELDS = ("parent_checkpoint", "base_model")
+_CONFIG_PATH_FIELDS = ("base_model", "models_dir")
+ARTIFACTS = "$ARTIFACTS"
+
+
+def _portable(value, root: Path):
+    if not isinstance(value, str) or not value or not (os.path.isabs(value) or os.path.exists(value)):
+        return value  # a name (hub id, embedded model), not a path
+    absolute, root_abs = os.path.abspath(value), os.path.abspath(root)
+    if os.path.commonpath([absolute, root_abs]) == root_abs:
+        return f"{ARTIFACTS}/{os.path.relpath(absolute, root_abs)}"
+    return value
+
+
+def _local(value, root: Path):
+    if isinstance(value, str) and (value == ARTIFACTS or value.startswith(ARTIFACTS + "/")):
+        return os.path.normpath(os.path.join(os.path.abspath(root), value[len(ARTIFACTS) + 1:]))
+    return value
+
+
+def _map_paths(values: dict, root: Path, convert) -> dict:
+    values = dict(values)
+    for name in _PATH_FIELDS:
+        values[name] = convert(values.get(name), root)
+    config = dict(values.get("policy_config") or {})
+    for name in _CONFIG_PATH_FIELDS:
+        if name in config:
+            config[name] = convert(config[name], root)
+    values["policy_config"] = config
+    return values
+
+
 def write_manifest(settings: PipelineSettings, manifest: CycleManifest) -> Path:
-    return atomic_write_bytes(manifest_path(settings, manifest.cycle), manifest.to_json().encode())
+    portable = _map_paths(asdict(manifest), settings.root, _portable)
+    return atomic_write_bytes(manifest_path(settings, manifest.cycle),
+                              json.dumps(portable, indent=2, sort_keys=True).encode())
 
 
 def read_manifest(settings: PipelineSettings, cycle: str) -> CycleManifest | None:
@@ -137,6 +174,9 @@ def read_manifest(settings: PipelineSettings, cycle: str) -> CycleManifest | Non
     if not path.is_file():
         return None
     try:
-        return CycleManifest(**json.loads(path.read_text()))
-    except (json.JSONDecodeError, TypeError) as exc:
+        values = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(values, dict):
+            raise TypeError("not a JSON object")
+        return CycleManifest(**_map_paths(values, settings.root, _local))
+    except (OSError, ValueError, TypeError) as exc:
         raise CycleError(f"{path}: not a cycle manifest: {exc}") from None

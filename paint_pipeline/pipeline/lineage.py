@@ -49,6 +49,8 @@ def lineage(settings: PipelineSettings, target: str) -> list[dict[str, Any]]:
 
 
 def _lineage(settings: PipelineSettings, parents) -> list[dict[str, Any]]:
+    from paint_pipeline.policy.checkpoint import resolve_recorded
+
     chain: list[dict[str, Any]] = []
     base = None
     for folder, manifest in parents:
@@ -61,9 +63,12 @@ def _lineage(settings: PipelineSettings, parents) -> list[dict[str, Any]]:
             break
         cycle = manifest.get("cycle", folder.name)
         inputs = manifest.get("inputs", {})
+        parent = manifest.get("parent")
         chain.append({"kind": "cycle", "name": cycle, "path": str(folder), "step": manifest.get("step"),
-                      "config_hash": manifest.get("config_hash"), "parent": manifest.get("parent")})
-        scorecards = Path(inputs.get("scorecards", {}).get("path", settings.root / "scorecards" / f"{cycle}.parquet"))
+                      "config_hash": manifest.get("config_hash"),
+                      "parent": str(resolve_recorded(parent, folder)) if parent else None})
+        recorded = inputs.get("scorecards", {}).get("path")
+        scorecards = resolve_recorded(recorded, folder) if recorded else settings.root / "scorecards" / f"{cycle}.parquet"
         entry = _table("scorecards", scorecards, inputs.get("scorecards", {}).get("sha256"))
         if entry["sha256"]:
             from paint_pipeline.reward.table import read_table
@@ -72,7 +77,8 @@ def _lineage(settings: PipelineSettings, parents) -> list[dict[str, Any]]:
             entry["reward_version"] = ", ".join(versions)
         chain.append(entry)
         chain.append(_table("renders", settings.root / "renders" / f"{cycle}.parquet"))
-        rollouts = Path(inputs.get("rollouts", {}).get("path", settings.root / "rollouts" / f"{cycle}.parquet"))
+        recorded = inputs.get("rollouts", {}).get("path")
+        rollouts = resolve_recorded(recorded, folder) if recorded else settings.root / "rollouts" / f"{cycle}.parquet"
         chain.append(_table("rollouts", rollouts, inputs.get("rollouts", {}).get("sha256")))
         cycle_manifest = read_manifest(settings, cycle)
         if cycle_manifest is not None:

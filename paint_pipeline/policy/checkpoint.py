@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -117,11 +118,42 @@ def parent_chain(folder: str | Path | None):
         seen.add(str(folder))
         manifest = open_checkpoint(folder, verify=False).manifest
         yield folder, manifest
-        folder = Path(manifest["parent"]) if manifest.get("parent") else None
+        folder = resolve_recorded(manifest["parent"], folder) if manifest.get("parent") else None
+
+
+def recorded_path(path: str | Path, folder: str | Path) -> str:
+    """How a manifest in `folder` records a path: relative to the folder, so a tree of artifacts moved or copied
+    whole still finds its parents and inputs."""
+    return os.path.relpath(os.path.abspath(path), os.path.abspath(folder))
+
+
+def resolve_recorded(value: str, folder: str | Path) -> Path:
+    """The path a manifest in `folder` recorded (relative to it; absolute in manifests written before)."""
+    path = Path(value)
+    return path if path.is_absolute() else Path(os.path.normpath(Path(folder).absolute() / path))
+
+
+def model_fingerprint(spec: str) -> str | None:
+    """What identifies a local base model wherever its folder lies (its config and the names, sizes and first MiB
+    of its weight files); None for a hub id or a named embedded model, which their name identifies."""
+    path = Path(spec)
+    if not (path.is_dir() and (path / "config.json").is_file()):
+        return None
+    digest = hashlib.sha256((path / "config.json").read_bytes())
+    for weights in sorted(path.glob("*.safetensors")) + sorted(path.glob("*.bin")):
+        with open(weights, "rb") as handle:
+            digest.update(f"{weights.name}:{weights.stat().st_size}:".encode() + handle.read(2**20))
+    return digest.hexdigest()
 
 
 def check_compatible(checkpoint: Checkpoint, *, base_model: str) -> None:
+    """The checkpoint's adapter was trained on this base model: the same name, or a local folder with the same
+    fingerprint (the artifacts folder, models included, moved elsewhere)."""
     recorded = checkpoint.manifest.get("base_model")
-    if recorded != base_model:
-        raise CheckpointError(f"{checkpoint.folder / MANIFEST}: trained on base model {recorded!r}, "
-                              f"but the config asks for {base_model!r}")
+    if recorded == base_model:
+        return
+    fingerprint = checkpoint.manifest.get("base_model_fingerprint")
+    if fingerprint is not None and fingerprint == model_fingerprint(base_model):
+        return
+    raise CheckpointError(f"{checkpoint.folder / MANIFEST}: trained on base model {recorded!r}, "
+                          f"but the config asks for {base_model!r}")

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
-from paint_pipeline.policy.checkpoint import ADAPTER, CheckpointError, parent_chain, sha256_file
+from paint_pipeline.policy.checkpoint import ADAPTER, CheckpointError, parent_chain, resolve_recorded, sha256_file
 
 WEIGHTS = f"{ADAPTER}/adapter_model.safetensors"
 REFERENCE_ADAPTER = "kl_reference"
@@ -45,7 +45,8 @@ def resolve_reference(parent: Path | None) -> Reference:
             return Reference("warm_start", str(folder), digest)
         recorded = manifest.get("kl_reference")
         if recorded:
-            return Reference(recorded["kind"], recorded.get("path"), recorded.get("adapter_sha256"))
+            path = str(resolve_recorded(recorded["path"], folder)) if recorded.get("path") else None
+            return Reference(recorded["kind"], path, recorded.get("adapter_sha256"))
     return Reference("base")
 
 

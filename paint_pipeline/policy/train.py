@@ -27,7 +27,9 @@ from paint_pipeline.policy.guards import GuardSet, guard_names, masks_for_comple
 from paint_pipeline.policy.checkpoint import (
     CheckpointError,
     check_compatible,
+    model_fingerprint,
     open_checkpoint,
+    recorded_path,
     save_checkpoint,
     set_rng_state,
     sha256_file,
@@ -234,14 +236,17 @@ def train_cycle(*, config: PolicyConfig, rollouts: Path, scorecards: Path, out: 
     )
     summary = {"cycle": cycle, "steps": history[-1]["step"], "history": history, **stats}
     if rank == 0:
+        # Paths relative to the checkpoint's folder: the artifacts tree can be moved or copied whole.
         manifest = {
-            "cycle": cycle, "parent": str(parent) if parent else None, "base_model": config.base_model,
+            "cycle": cycle, "parent": recorded_path(parent, out) if parent else None, "base_model": config.base_model,
+            "base_model_fingerprint": model_fingerprint(config.base_model),
             "config": config.to_dict(), "config_hash": config.config_hash(), "hardware": profile.to_dict(),
             "world_size": world_size, "old_logprobs": old_logprobs,
-            "kl_reference": reference.to_dict() if reference is not None else None,
+            "kl_reference": ({**reference.to_dict(), "path": recorded_path(reference.path, out) if reference.path
+                              else None} if reference is not None else None),
             "optimizer_settings_changed": changed,
-            "inputs": {"rollouts": {"path": str(rollouts), "sha256": sha256_file(rollouts)},
-                       "scorecards": {"path": str(scorecards), "sha256": sha256_file(scorecards)}},
+            "inputs": {"rollouts": {"path": recorded_path(rollouts, out), "sha256": sha256_file(rollouts)},
+                       "scorecards": {"path": recorded_path(scorecards, out), "sha256": sha256_file(scorecards)}},
             "metrics": {k: v for k, v in history[-1].items()} | stats, "history": history,
             "minibatches": plan_summary(plan, len(examples)),
         }

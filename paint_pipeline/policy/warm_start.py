@@ -19,7 +19,7 @@ from typing import Callable, Iterator, Sequence
 import torch
 from tqdm import tqdm
 
-from paint_pipeline.policy.checkpoint import save_checkpoint
+from paint_pipeline.policy.checkpoint import model_fingerprint, save_checkpoint
 from paint_pipeline.policy.config import MAX_CUT_SHARE, PolicyConfig, PolicyConfigError
 from paint_pipeline.policy.prompting import render_chat
 
@@ -190,7 +190,8 @@ def warm_start(config: PolicyConfig, pairs: Sequence[tuple[str, str]], out: Path
                                        pad=tokenizer.pad_token_id,  # load_tokenizer always sets one
                                        log=log)
     manifest = {
-        "kind": "warm_start", "cycle": "warm-start", "system_prompt": config.system_prompt, "parent": None, "base_model": config.base_model,
+        "kind": "warm_start", "cycle": "warm-start", "system_prompt": config.system_prompt, "parent": None,
+        "base_model": config.base_model, "base_model_fingerprint": model_fingerprint(config.base_model),
         "config": config.to_dict(), "config_hash": config.config_hash(), "hardware": profile.to_dict(),
         "world_size": 1, "inputs": {"pairs": len(pairs), "max_len": max_len, "cut_pairs": cut},
         "metrics": {"sft_steps": earlier + steps, "first_loss": losses[0],
