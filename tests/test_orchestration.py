@@ -105,7 +105,7 @@ def test_the_second_cycle_trains_from_the_first(world):
     manifest = read_manifest(world["settings"], "cycle-0002")
     assert manifest.parent_cycle == "cycle-0001" and manifest.start_step == 1
     checkpoint = open_checkpoint(world["root"] / "checkpoints" / "cycle-0002").manifest
-    assert checkpoint["parent"].endswith("checkpoints/cycle-0001") and checkpoint["step"] == 2
+    assert checkpoint["parent"] == "../cycle-0001" and checkpoint["step"] == 2  # relative: the folder can move
     rows = {r["cycle"]: r for r in status_rows(world["instance"], world["settings"])}
     assert rows["cycle-0001"]["review"] == "approved by alice" and rows["cycle-0002"]["review"] == "pending"
 
@@ -334,11 +334,11 @@ def test_scorecards_edited_after_training_do_not_publish(world, monkeypatch, tmp
                               pa.array([0.99] * table.num_rows, table.schema.field("total").type))
     write_table(edited, path)  # a valid scorecards file, just not the one the cycle trained on
     with pytest.raises(PublishError, match=r"scorecards/cycle-0001\.parquet has CHANGED since training"):
-        publish_cycle(settings, "cycle-0001", copy / "checkpoints" / "cycle-0001", copy / "registry",
+        publish_cycle(settings, "cycle-0001", copy / "checkpoints" / "cycle-0001", tmp_path / "registry",
                       log=lambda m: None)
-    assert not (copy / "registry").exists()
+    assert not (tmp_path / "registry").exists()
     path.write_bytes(original)  # the file it trained on, back: it publishes
-    report = publish_cycle(settings, "cycle-0001", copy / "checkpoints" / "cycle-0001", copy / "registry",
+    report = publish_cycle(settings, "cycle-0001", copy / "checkpoints" / "cycle-0001", tmp_path / "registry",
                            log=lambda m: None)
-    latest = json.loads((copy / "registry" / settings.registry_name / "latest.json").read_text())
+    latest = json.loads((tmp_path / "registry" / settings.registry_name / "latest.json").read_text())
     assert latest["version"] == "cycle-0001" and Path(latest["path"]) == report["registry_entry"]
