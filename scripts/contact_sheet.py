@@ -4,6 +4,9 @@
     .venv/bin/python scripts/contact_sheet.py artifacts/demo docs/images/bench_corpus.jpg
     # the best successful paintings of a pipeline's cycles (highest total reward first), one strip:
     .venv/bin/python scripts/contact_sheet.py artifacts docs/images/demo_gallery.jpg --best 8 --columns 8
+    # the held-out paintings of a learning curve: the first 8 test prompts, one row per policy (failures grey):
+    .venv/bin/python scripts/contact_sheet.py artifacts docs/images/heldout_gallery.jpg \
+        --heldout cycle-test cycle-0005-test --prompts 8 --columns 8
 """
 
 from __future__ import annotations
@@ -17,14 +20,47 @@ from PIL import Image
 from paint_pipeline.fileio import atomic_write_bytes
 
 
-def contact_sheet(images: list[Path], columns: int, thumb: int, gap: int = 4) -> Image.Image:
+def contact_sheet(images: list[Path | str], columns: int, thumb: int, gap: int = 4) -> Image.Image:
+    """Tiles in rows; a str instead of a path is a grey tile that says it (a sketch that did not render)."""
+    from PIL import ImageDraw
+
     rows = -(-len(images) // columns)
     sheet = Image.new("RGB", (columns * (thumb + gap) + gap, rows * (thumb + gap) + gap), "white")
     for i, path in enumerate(images):
-        with Image.open(path) as im:
-            tile = im.convert("RGB").resize((thumb, thumb), Image.Resampling.LANCZOS)
+        if isinstance(path, str):
+            tile = Image.new("RGB", (thumb, thumb), (205, 205, 205))
+            ImageDraw.Draw(tile).multiline_text((6, thumb // 2 - 12), path.replace(" ", "\n", 1), fill=(60, 60, 60))
+        else:
+            with Image.open(path) as im:
+                tile = im.convert("RGB").resize((thumb, thumb), Image.Resampling.LANCZOS)
         sheet.paste(tile, (gap + (i % columns) * (thumb + gap), gap + (i // columns) * (thumb + gap)))
     return sheet
+
+
+def heldout_renders(artifacts: Path, labels: list[str], prompts: int,
+                    split: str = "test") -> list[tuple[Path | str, str, float, str]]:
+    """(image or status, prompt, total, label) of sample 0 of the first `prompts` prompts of the split, for each
+    evaluated policy (`label` as `evaluation_images/<label>/` names it), row after row."""
+    import pyarrow.parquet as pq
+
+    from paint_pipeline.prompts import load_split
+
+    wanted = [p.prompt_id for p in load_split(split)[:prompts]]
+    cards = {}
+    for path in (artifacts / "evaluation_cache").glob("*.parquet"):
+        for card in pq.read_table(path, columns=["sample_id", "prompt", "status", "total"]).to_pylist():
+            cards[card["sample_id"]] = card
+    out = []
+    for label in labels:
+        for prompt_id in wanted:
+            sid = f"eval-{label}/{prompt_id}/0"
+            card = cards.get(sid)
+            if card is None:
+                raise SystemExit(f"no evaluation of {sid} under {artifacts / 'evaluation_cache'}")
+            image = artifacts / "evaluation_images" / label / (sid.replace("/", "__") + ".png")
+            shown: Path | str = image if card["status"] == "SUCCESS" and image.is_file() else card["status"]
+            out.append((shown, card["prompt"], card["total"], label))
+    return out
 
 
 def best_renders(artifacts: Path, count: int) -> list[tuple[Path, str, float]]:
@@ -54,8 +90,16 @@ def main() -> None:
     parser.add_argument("--columns", type=int, default=7)
     parser.add_argument("--thumb", type=int, default=112)
     parser.add_argument("--best", type=int, default=0, help="the N best successful renders of the cycles")
+    parser.add_argument("--heldout", nargs="+", default=None, metavar="LABEL",
+                        help="evaluated policies (evaluation_images/<LABEL>/), one row each")
+    parser.add_argument("--prompts", type=int, default=8, help="with --heldout: the first N test prompts")
     args = parser.parse_args()
-    if args.best:
+    if args.heldout:
+        shown = heldout_renders(args.folder, args.heldout, args.prompts)
+        for image, prompt, total, label in shown:
+            print(f"{label}: {prompt} (total {total:.3f}{'' if isinstance(image, Path) else ', ' + image})")
+        images = [image for image, _, _, _ in shown]
+    elif args.best:
         best = best_renders(args.folder, args.best)
         for i, (path, prompt, total) in enumerate(best, 1):
             print(f"{i}. {prompt} (total {total:.3f}, {path.name})")
