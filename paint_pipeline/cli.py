@@ -157,21 +157,31 @@ def build_parser() -> argparse.ArgumentParser:
                                          "reject")
     cycle.add_argument("--profile", default=None, help="run profile: default, tiny, or a JSON file "
                                                        "(default: $PAINT_PROFILE, else default)")
+    # `--profile` also after the verb (`cycle next --profile tiny`), where every other command takes it.
+    after_verb = argparse.ArgumentParser(add_help=False)
+    after_verb.add_argument("--profile", dest="verb_profile", default=None, help="the same as `cycle --profile`")
     cycle_sub = cycle.add_subparsers(dest="cycle_command", required=True)
-    cycle_next = cycle_sub.add_parser("next", help="add the next cycle (parent: the latest approved) and run it")
+    cycle_next = cycle_sub.add_parser("next", parents=[after_verb],
+                                      help="add the next cycle (parent: the latest approved) and run it")
     cycle_next.add_argument("--no-run", action="store_true", help="only add the partition and its manifest")
-    cycle_resume = cycle_sub.add_parser("resume", help="finish an unreviewed cycle that did not complete (its process "
+    cycle_next.add_argument("--sibling", action="store_true",
+                            help="start a cycle although the last one awaits review (both from the same parent)")
+    cycle_resume = cycle_sub.add_parser("resume", parents=[after_verb], help="finish an unreviewed cycle that did not complete (its process "
                                                        "was killed): its missing assets, from the same manifest")
     cycle_resume.add_argument("cycle", metavar="CYCLE")
-    cycle_status = cycle_sub.add_parser("status", help="a table of cycles with their metrics and review state")
+    cycle_status = cycle_sub.add_parser("status", parents=[after_verb], help="a table of cycles with their metrics and review state")
     cycle_status.add_argument("--json", action="store_true")
     for verb in ("approve", "reject"):
-        review = cycle_sub.add_parser(verb, help=f"{verb} a cycle (the human gate)")
+        review = cycle_sub.add_parser(verb, parents=[after_verb], help=f"{verb} a cycle (the human gate)")
         review.add_argument("cycle", metavar="CYCLE")
         review.add_argument("--by", required=True, help="who reviewed it")
         review.add_argument("--note", default="", help="why")
+        review.add_argument("--override", action="store_true",
+                            help="reverse an earlier decision on this cycle (recorded as an override)")
         if verb == "approve":
             review.add_argument("--publish", action="store_true", help="publish now, without waiting for the sensor")
+            review.add_argument("--override-checks", action="store_true",
+                                help="approve although a blocking check failed (recorded as an override)")
 
     demo = sub.add_parser("demo", help="make demo: warm start if needed, then N self-approved, published cycles")
     demo.add_argument("--cycles", type=_positive_int, default=1)
@@ -210,6 +220,8 @@ def build_parser() -> argparse.ArgumentParser:
     publish.add_argument("cycle", metavar="CYCLE")
     publish.add_argument("--profile", default=None)
     publish.add_argument("--dry-run", action="store_true", help="list what would be uploaded, write nothing")
+    publish.add_argument("--move-latest-back", action="store_true",
+                         help="point latest.json at this cycle even when a newer one is published")
 
     bench = sub.add_parser("bench", help="benchmarks that print figures side by side")
     bench_sub = bench.add_subparsers(dest="bench", required=True)
@@ -396,16 +408,22 @@ def cmd_warm_start(args: argparse.Namespace) -> int:
 
 def cmd_cycle(args: argparse.Namespace) -> int:
     from paint_pipeline.orchestration import commands
+    from paint_pipeline.pipeline.settings import SettingsError
+
+    if args.profile and args.verb_profile and args.profile != args.verb_profile:
+        raise SettingsError(f"two profiles given: --profile {args.profile} and --profile {args.verb_profile}")
+    args.profile = args.profile or args.verb_profile
 
     if args.cycle_command == "next":
-        return commands.cycle_next(args.profile, run=not args.no_run)
+        return commands.cycle_next(args.profile, run=not args.no_run, sibling=args.sibling)
     if args.cycle_command == "resume":
         return commands.cycle_resume(args.profile, args.cycle)
     if args.cycle_command == "status":
         return commands.cycle_status(args.profile, as_json=args.json)
     decision = "approved" if args.cycle_command == "approve" else "rejected"
     return commands.cycle_review(args.profile, args.cycle, decision, by=args.by, note=args.note,
-                                 publish=getattr(args, "publish", False))
+                                 publish=getattr(args, "publish", False), override=args.override,
+                                 override_checks=getattr(args, "override_checks", False))
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -475,7 +493,7 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
 def cmd_publish(args: argparse.Namespace) -> int:
     from paint_pipeline.orchestration import commands
 
-    return commands.publish(args.profile, args.cycle, dry_run=args.dry_run)
+    return commands.publish(args.profile, args.cycle, dry_run=args.dry_run, move_latest_back=args.move_latest_back)
 
 
 def cmd_policy_config(args: argparse.Namespace) -> int:

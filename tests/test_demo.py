@@ -111,12 +111,54 @@ def test_a_crash_stops_the_demo_and_the_status_names_its_root_cause(demo_world, 
     assert latest_reviews(DagsterInstance.get()) == {}  # a crash is neither approved nor rejected
 
 
-def test_approving_an_untrained_cycle_with_publish_says_why_publishing_failed(demo_world):
+def test_approving_an_untrained_cycle_is_refused_with_what_is_missing(demo_world):
     said: list[str] = []
     assert commands.cycle_next("tiny", run=False, say=said.append) == 0
     assert commands.cycle_review("tiny", "cycle-0001", "approved", by="ann", publish=True, say=said.append) == 1
-    assert said[-1].startswith("publishing cycle-0001 failed: ")
-    assert "checkpoints/cycle-0001" in said[-1]  # names what is missing
+    assert said[-2:] == ["cycle-0001 has no checkpoint: its update did not finish (paint-pipeline cycle resume "
+                         "cycle-0001, or reject it)", "cycle-0001: nothing recorded"]
+    assert latest_reviews(DagsterInstance.get()) == {}
+    assert commands.cycle_next("tiny", run=False, say=said.append) == 1  # no sibling while cycle-0001 waits
+    assert said[-1].startswith("cycle-0001 awaits review: approve or reject it first")
+    assert commands.cycle_review("tiny", "cycle-0001", "rejected", by="ann", say=said.append) == 0
+    # Reversing a decision takes a flag, and an approval still needs the checkpoint.
+    assert commands.cycle_review("tiny", "cycle-0001", "approved", by="bob", say=said.append) == 1
+    assert "cycle-0001 was already rejected by ann; to reverse that, add --override" in said[-3]
+    assert commands.cycle_review("tiny", "cycle-0001", "approved", by="bob", override=True, say=said.append) == 1
+    assert latest_reviews(DagsterInstance.get())["cycle-0001"]["decision"] == "rejected"
+
+
+def test_reversals_are_recorded_a_rejection_retracts_and_latest_never_goes_back_unasked(demo_world):
+    from paint_pipeline.orchestration.reviews import CYCLES
+
+    said: list[str] = []
+    assert commands.demo("tiny", 2, say=said.append) == 0
+    settings = load_settings("tiny")
+    models = settings.root / "registry" / settings.registry_name
+
+    def latest():
+        return json.loads((models / "latest.json").read_text())["version"]
+
+    assert latest() == "cycle-0002"
+    assert commands.cycle_review("tiny", "cycle-0002", "rejected", by="cat", note="blurry", say=said.append) == 1
+    assert commands.cycle_review("tiny", "cycle-0002", "rejected", by="cat", note="blurry", override=True,
+                                 say=said.append) == 0
+    review = latest_reviews(DagsterInstance.get())["cycle-0002"]
+    assert review["decision"] == "rejected" and review["override"].startswith("the earlier decision: approved")
+    assert (models / "cycle-0002" / "RETRACTED.json").is_file() and latest() == "cycle-0001"
+    assert "latest now points at cycle-0001" in said
+    assert commands.cycle_review("tiny", "cycle-0002", "approved", by="cat", override=True, publish=True,
+                                 say=said.append) == 0
+    assert latest() == "cycle-0002" and not (models / "cycle-0002" / "RETRACTED.json").exists()
+    assert commands.publish("tiny", "cycle-0001", dry_run=False, say=said.append) == 0
+    assert latest() == "cycle-0002"  # an older cycle published again does not move latest back...
+    assert any(line.startswith("latest stays at cycle-0002") for line in said)
+    assert commands.publish("tiny", "cycle-0001", dry_run=False, move_latest_back=True, say=said.append) == 0
+    assert latest() == "cycle-0001"  # ...unless asked
+    # A partition added by hand that is not a cycle (the UI takes any text) is ignored, never fatal.
+    DagsterInstance.get().add_dynamic_partitions(CYCLES, ["my-experiment"])
+    assert commands.cycle_status("tiny", say=said.append) == 0
+    assert [r["cycle"] for r in commands.status_rows(DagsterInstance.get(), settings)] == ["cycle-0001", "cycle-0002"]
 
 
 def test_a_dagster_home_that_does_not_exist_is_created_with_the_repos_config(tmp_path, monkeypatch):
@@ -130,6 +172,7 @@ def test_a_dagster_home_that_does_not_exist_is_created_with_the_repos_config(tmp
     mine = tmp_path / "mine"
     mine.mkdir()
     monkeypatch.setenv("DAGSTER_HOME", str(mine))
+    monkeypatch.setenv("PAINT_ARTIFACTS", str(tmp_path / "other-artifacts"))  # a folder belongs to one instance
     said.clear()
     commands.instance(load_settings("tiny"), said.append)
     assert not (mine / "dagster.yaml").exists() and said == []  # a user's own home is left as it is

@@ -14,7 +14,7 @@ from typing import Callable
 from dagster import AssetKey, AssetRecordsFilter, DagsterInstance
 
 from paint_pipeline.fileio import LockBusy, atomic_write_bytes, exclusive_lock, lock_path_for
-from paint_pipeline.orchestration.cycle_control import CYCLE_NEXT_LOCK, add_next_cycle
+from paint_pipeline.orchestration.cycle_control import CYCLE_NEXT_LOCK, add_next_cycle, awaiting_review
 from paint_pipeline.orchestration.failures import (
     clear_failure_record,
     failure_summary,
@@ -156,9 +156,15 @@ def _run_cycle(settings: PipelineSettings, inst: DagsterInstance, cycle: str, sa
 
 
 @drives_cycles
-def cycle_next(profile: str | None, *, run: bool = True, say: Print = print) -> int:
+def cycle_next(profile: str | None, *, run: bool = True, sibling: bool = False, say: Print = print) -> int:
     settings = use_profile(profile)
     inst = instance(settings, say)
+    waiting = awaiting_review(inst)
+    if waiting and not sibling:
+        # A new cycle now would start from the same parent as the one waiting: a sibling, not its successor.
+        say(f"{waiting} awaits review: approve or reject it first (paint-pipeline cycle approve {waiting} --by NAME, "
+            f"or resume it if it did not finish); add --sibling to start another cycle from the same parent")
+        return 1
     if settings.warm_start_steps > 0 and not (checkpoint_dir(settings, WARM_START) / "manifest.json").is_file():
         say(f"no warm start yet: running it first ({settings.warm_start_steps} steps)")
         if not _execute("warm_start", inst).success:
@@ -303,12 +309,62 @@ def cycle_status(profile: str | None, *, as_json: bool = False, say: Print = pri
     return 0
 
 
+def review_gate(inst: DagsterInstance, settings: PipelineSettings, cycle: str, decision: str, *,
+                override_decision: bool, override_checks: bool) -> tuple[list[str], str]:
+    """What stands in the way of recording `decision` for `cycle` (each with what to do), and what the decision
+    overrides (recorded with it). The gate reads the cycle's state: an approval needs a finished update, a
+    finished evaluation and passed checks (failed checks may be overridden, explicitly); a decision that
+    reverses an earlier one must say so."""
+    problems: list[str] = []
+    overrides: list[str] = []
+    if cycle not in cycles_in_order(inst):
+        return [f"{cycle} is not a cycle of this instance (paint-pipeline cycle status lists them)"], ""
+    earlier = latest_reviews(inst).get(cycle)
+    if earlier and earlier["decision"] != decision:
+        if override_decision:
+            overrides.append(f"the earlier decision: {earlier['decision']} by {earlier['reviewer']}")
+        else:
+            problems.append(f"{cycle} was already {earlier['decision']} by {earlier['reviewer']}; to reverse that, "
+                            f"add --override (it is recorded as an override)")
+    if decision == "approved":
+        running = active_runs(inst, "train_cycle", cycle)
+        if running:
+            problems.append(f"{cycle} is still running (run {running[0].run_id}); review it when it has finished")
+        if not (checkpoint_dir(settings, cycle) / "manifest.json").is_file():
+            problems.append(f"{cycle} has no checkpoint: its update did not finish (paint-pipeline cycle resume "
+                            f"{cycle}, or reject it)")
+        elif cycle not in inst.get_materialized_partitions(AssetKey("evaluation")):
+            problems.append(f"{cycle} has no held-out evaluation yet (paint-pipeline cycle resume {cycle})")
+        failure = read_failure_record(settings.root, cycle)
+        if failure and failure.get("failed_checks"):
+            checks = ", ".join(failure["failed_checks"])
+            if override_checks:
+                overrides.append(f"failed checks: {checks}")
+            else:
+                problems.append(f"{cycle} failed its checks ({failure['message']}); approve it anyway only with "
+                                f"--override-checks (recorded), or reject it")
+    return problems, "; ".join(overrides)
+
+
 def cycle_review(profile: str | None, cycle: str, decision: str, *, by: str, note: str = "", publish: bool = False,
-                 say: Print = print) -> int:
+                 override: bool = False, override_checks: bool = False, say: Print = print) -> int:
     settings = use_profile(profile)
     inst = instance(settings, say)
-    report_review(inst, cycle, decision, by=by, note=note)
-    say(f"{cycle} {decision} by {by}" + (f": {note}" if note else ""))
+    problems, overriding = review_gate(inst, settings, cycle, decision, override_decision=override,
+                                       override_checks=override_checks)
+    if problems:
+        for problem in problems:
+            say(problem)
+        say(f"{cycle}: nothing recorded")
+        return 1
+    report_review(inst, cycle, decision, by=by, note=note, override=overriding)
+    say(f"{cycle} {decision} by {by}" + (f": {note}" if note else "") + (f" (overriding {overriding})"
+                                                                          if overriding else ""))
+    if decision == "rejected":
+        from paint_pipeline.publish.publishing import retract
+
+        for line in retract(settings, cycle, reason=f"rejected by {by}" + (f": {note}" if note else "")):
+            say(line)
     if decision == "approved":
         if publish:
             result = _execute("publish", inst, cycle)
@@ -319,7 +375,8 @@ def cycle_review(profile: str | None, cycle: str, decision: str, *, by: str, not
     return 0
 
 
-def publish(profile: str | None, cycle: str, *, dry_run: bool, say: Print = print) -> int:
+def publish(profile: str | None, cycle: str, *, dry_run: bool, move_latest_back: bool = False,
+            say: Print = print) -> int:
     """Publishing outside Dagster (still only approved cycles)."""
     from paint_pipeline.publish.publishing import publish_cycle
 
@@ -329,7 +386,7 @@ def publish(profile: str | None, cycle: str, *, dry_run: bool, say: Print = prin
         say(f"{cycle} is not approved ({'no review' if review is None else review['decision']}); nothing published")
         return 1
     report = publish_cycle(settings, cycle, checkpoint_dir(settings, cycle), settings.root / "registry",
-                           dry_run=dry_run, log=say)
+                           dry_run=dry_run, move_latest_back=move_latest_back, log=say)
     say(f"{'would publish' if dry_run else 'published'} {len(report['files'])} files: {report['registry_entry']}")
     return 0
 

@@ -3,9 +3,13 @@
 
 from __future__ import annotations
 
+import logging
+
 from dagster import AssetKey, AssetMaterialization, AssetRecordsFilter, DagsterInstance
 
-from paint_pipeline.pipeline.cycles import CycleError, cycle_index
+from paint_pipeline.pipeline.cycles import CYCLE_RE, CycleError, cycle_index
+
+log = logging.getLogger(__name__)
 
 REVIEW = AssetKey("cycle_review")
 CYCLES = "cycles"
@@ -18,7 +22,9 @@ def decision_of(materialization: AssetMaterialization) -> str:
     return text if text in DECISIONS else "approved"  # a bare report from the UI approves
 
 
-def report_review(instance: DagsterInstance, cycle: str, decision: str, *, by: str, note: str = "") -> None:
+def report_review(instance: DagsterInstance, cycle: str, decision: str, *, by: str, note: str = "",
+                  override: str = "") -> None:
+    """Records a decision. `override`: what it overrides (an earlier decision, failed checks), in words."""
     if decision not in DECISIONS:
         raise CycleError(f"decision must be one of {DECISIONS}, got {decision!r}")
     if not instance.has_dynamic_partition(CYCLES, cycle):
@@ -26,8 +32,9 @@ def report_review(instance: DagsterInstance, cycle: str, decision: str, *, by: s
     if not by.strip():
         raise CycleError("a review names its reviewer (--by)")
     instance.report_runless_asset_event(AssetMaterialization(
-        asset_key=REVIEW, partition=cycle, description=f"{decision} by {by}" + (f": {note}" if note else ""),
-        metadata={"decision": decision, "reviewer": by, "note": note},
+        asset_key=REVIEW, partition=cycle, description=f"{decision} by {by}" + (f": {note}" if note else "")
+        + (f" (overriding {override})" if override else ""),
+        metadata={"decision": decision, "reviewer": by, "note": note, **({"override": override} if override else {})},
     ))
 
 
@@ -41,7 +48,8 @@ def latest_reviews(instance: DagsterInstance) -> dict[str, dict]:
             mat = records[0].asset_materialization
             meta = {k: getattr(v, "value", v) for k, v in mat.metadata.items()}
             out[cycle] = {"decision": decision_of(mat), "reviewer": meta.get("reviewer", "ui"),
-                          "note": meta.get("note", ""), "timestamp": records[0].timestamp}
+                          "note": meta.get("note", ""), "override": meta.get("override", ""),
+                          "timestamp": records[0].timestamp}
     return out
 
 
@@ -50,4 +58,11 @@ def decisions(instance: DagsterInstance) -> dict[str, str]:
 
 
 def cycles_in_order(instance: DagsterInstance) -> list[str]:
-    return sorted(instance.get_dynamic_partitions(CYCLES), key=cycle_index)
+    """The cycle keys, in order. A partition added by hand that is not a cycle key (the UI's "Add partition"
+    takes any text) is left out with a warning, never fatal."""
+    keys = instance.get_dynamic_partitions(CYCLES)
+    foreign = sorted(k for k in keys if not CYCLE_RE.match(k))
+    if foreign:
+        log.warning("ignoring partition(s) %s of %r: not cycle keys (cycle-0001, ...); delete them in the UI",
+                    ", ".join(map(repr, foreign)), CYCLES)
+    return sorted((k for k in keys if CYCLE_RE.match(k)), key=cycle_index)

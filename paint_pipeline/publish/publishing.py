@@ -71,8 +71,56 @@ def entry_contents(settings: PipelineSettings, cycle: str, checkpoint: Path) -> 
             "checkpoint_manifest": manifest}
 
 
+RETRACTED = "RETRACTED.json"
+
+
+def published_versions(models: Path) -> list[str]:
+    """The cycles published under `<registry>/<name>/` and not retracted, oldest first."""
+    from paint_pipeline.pipeline.cycles import CYCLE_RE, cycle_index
+
+    found = [p.name for p in models.glob("cycle-*") if p.is_dir() and CYCLE_RE.match(p.name)
+             and not (p / RETRACTED).exists()]
+    return sorted(found, key=cycle_index)
+
+
+def _point_latest(models: Path, version: str | None) -> None:
+    latest = models / "latest.json"
+    if version is None:
+        latest.unlink(missing_ok=True)
+    else:
+        atomic_write_bytes(latest, json.dumps({"version": version, "path": str(models / version)}).encode())
+
+
+def _latest_version(models: Path) -> str | None:
+    try:
+        return json.loads((models / "latest.json").read_text())["version"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def retract(settings: PipelineSettings, cycle: str, *, reason: str) -> list[str]:
+    """A cycle rejected after it was published: its registry entry is marked retracted (kept, for the record) and
+    `latest` moves to the newest published cycle still standing (or goes, when none is). Returns what it did."""
+    models = settings.root / "registry" / settings.registry_name
+    entry = models / cycle
+    if not entry.is_dir() or (entry / RETRACTED).exists():
+        return []
+    from datetime import datetime, timezone
+
+    atomic_write_bytes(entry / RETRACTED, json.dumps({"reason": reason, "at": datetime.now(timezone.utc).isoformat(
+        timespec="seconds")}).encode())
+    said = [f"retracted the published {entry} ({RETRACTED})"]
+    if _latest_version(models) == cycle:
+        standing = published_versions(models)
+        _point_latest(models, standing[-1] if standing else None)
+        said.append(f"latest now points at {standing[-1]}" if standing else "no published cycle is left: latest "
+                                                                               "removed")
+    return said
+
+
 def publish_cycle(settings: PipelineSettings, cycle: str, checkpoint: Path, registry: Path, *, dry_run: bool = False,
-                  log: Callable[[str], None] = print) -> dict[str, Any]:
+                  move_latest_back: bool = False, log: Callable[[str], None] = print) -> dict[str, Any]:
+    """`move_latest_back`: point `latest` at this cycle even when a newer one is published (never by default)."""
     entry = entry_contents(settings, cycle, checkpoint)
     targets: list[str] = [f"registry:{registry / settings.registry_name / cycle}"]
     if settings.hub_repo_id:
@@ -98,6 +146,13 @@ def publish_cycle(settings: PipelineSettings, cycle: str, checkpoint: Path, regi
 
         upload_to_kaggle(folder, settings.kaggle_handle, version_notes=f"paint-pipeline {cycle}")
         log(f"uploaded {cycle} to Kaggle Models {settings.kaggle_handle}")
-    atomic_write_bytes(folder.parent / "latest.json", json.dumps({"version": cycle, "path": str(folder)}).encode())
+    from paint_pipeline.pipeline.cycles import cycle_index
+
+    current = _latest_version(folder.parent)
+    if current and current != cycle and cycle_index(current) > cycle_index(cycle) and not move_latest_back \
+            and current in published_versions(folder.parent):
+        log(f"latest stays at {current} (newer than {cycle}; publish with --move-latest-back to point it here)")
+    else:
+        _point_latest(folder.parent, cycle)
     return {"registry_entry": folder, "targets": targets, "files": list_files(folder), "dry_run": False,
             "token_present": bool(os.environ.get("HF_TOKEN"))}
