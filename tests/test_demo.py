@@ -11,7 +11,7 @@ from dagster import DagsterInstance
 from paint_pipeline.orchestration import commands
 from paint_pipeline.orchestration.reviews import latest_reviews
 from paint_pipeline.pipeline.cycles import read_manifest
-from paint_pipeline.pipeline.settings import load_settings
+from paint_pipeline.pipeline.settings import SettingsError, load_settings
 
 
 @pytest.fixture()
@@ -128,7 +128,7 @@ def test_approving_an_untrained_cycle_is_refused_with_what_is_missing(demo_world
     assert latest_reviews(DagsterInstance.get())["cycle-0001"]["decision"] == "rejected"
 
 
-def test_reversals_are_recorded_a_rejection_retracts_and_latest_never_goes_back_unasked(demo_world):
+def test_reversals_are_recorded_a_rejection_retracts_and_latest_never_goes_back_unasked(demo_world, monkeypatch):
     from paint_pipeline.orchestration.reviews import CYCLES
 
     said: list[str] = []
@@ -155,6 +155,15 @@ def test_reversals_are_recorded_a_rejection_retracts_and_latest_never_goes_back_
     assert any(line.startswith("latest stays at cycle-0002") for line in said)
     assert commands.publish("tiny", "cycle-0001", dry_run=False, move_latest_back=True, say=said.append) == 0
     assert latest() == "cycle-0001"  # ...unless asked
+    # A cycle's commands use the profile it was made with: no --profile publishes it under the tiny name, and a
+    # conflicting one is refused.
+    monkeypatch.delenv("PAINT_PROFILE")
+    said.clear()
+    assert commands.publish(None, "cycle-0002", dry_run=True, say=said.append) == 0
+    assert f"registry:{settings.root / 'registry' / 'paint-tiny-lora' / 'cycle-0002'}" in said[0]
+    with pytest.raises(SettingsError, match=r"cycle-0002 was made with profile 'tiny' .*; --profile default differs "
+                                            r"in .*policy.*: leave --profile out"):
+        commands.publish("default", "cycle-0002", dry_run=True, say=said.append)
     # A partition added by hand that is not a cycle (the UI takes any text) is ignored, never fatal.
     DagsterInstance.get().add_dynamic_partitions(CYCLES, ["my-experiment"])
     assert commands.cycle_status("tiny", say=said.append) == 0

@@ -14,7 +14,12 @@ from typing import Callable
 from dagster import AssetKey, AssetRecordsFilter, DagsterInstance
 
 from paint_pipeline.fileio import LockBusy, atomic_write_bytes, exclusive_lock, lock_path_for
-from paint_pipeline.orchestration.cycle_control import CYCLE_NEXT_LOCK, add_next_cycle, awaiting_review
+from paint_pipeline.orchestration.cycle_control import (
+    CYCLE_NEXT_LOCK,
+    add_next_cycle,
+    awaiting_review,
+    profile_snapshot_path,
+)
 from paint_pipeline.orchestration.failures import (
     clear_failure_record,
     failure_summary,
@@ -25,7 +30,7 @@ from paint_pipeline.orchestration.failures import (
 from paint_pipeline.orchestration.interrupted import PID, active_runs, fail_interrupted_runs, owner_tags
 from paint_pipeline.orchestration.reviews import cycles_in_order, decisions, latest_reviews, report_review
 from paint_pipeline.pipeline.cycles import WARM_START, CycleError, checkpoint_dir, read_manifest
-from paint_pipeline.pipeline.settings import PROFILE_ENV, PipelineSettings, load_settings
+from paint_pipeline.pipeline.settings import PROFILE_ENV, PipelineSettings, SettingsError, load_settings
 
 REPO = Path(__file__).resolve().parents[2]
 Print = Callable[[str], None]
@@ -53,6 +58,24 @@ def drives_cycles(command: Callable[..., int]) -> Callable[..., int]:
                 _driving.discard(root)
 
     return locked
+
+
+def settings_for_cycle(profile: str | None, cycle: str) -> PipelineSettings:
+    """The profile `cycle` was made with (its snapshot), made the one every asset of this process sees. A --profile
+    that differs from it is refused: resuming, reviewing or publishing a cycle under another profile would mix
+    two configurations (a tiny adapter published under the default's name)."""
+    current = load_settings(profile)
+    snapshot = profile_snapshot_path(current, cycle)
+    if not snapshot.is_file():  # a cycle from before snapshots: the profile given
+        return use_profile(profile)
+    recorded = load_settings(str(snapshot))
+    ours, theirs = current.to_dict(), recorded.to_dict()
+    differs = sorted(k for k in ours if k != "profile" and ours[k] != theirs.get(k))
+    if profile and differs:
+        raise SettingsError(f"{cycle} was made with profile {recorded.profile!r} ({snapshot}); --profile {profile} "
+                            f"differs in {', '.join(differs)}: leave --profile out to use the cycle's own")
+    os.environ[PROFILE_ENV] = str(snapshot)
+    return recorded
 
 
 def use_profile(profile: str | None) -> PipelineSettings:
@@ -188,7 +211,7 @@ def cycle_resume(profile: str | None, cycle: str, *, say: Print = print) -> int:
     """Finishes an unreviewed cycle that did not complete (its process was killed, or a step crashed and the
     cause is fixed): runs its assets from the first one it lacks, from the same manifest. The assets it already
     has are kept, so the update trains on the rollouts and scorecards that were scored."""
-    settings = use_profile(profile)
+    settings = settings_for_cycle(profile, cycle)
     inst = instance(settings, say)
     if cycle not in cycles_in_order(inst) or read_manifest(settings, cycle) is None:
         say(f"{cycle} is not a cycle of this instance (paint-pipeline cycle status lists them)")
@@ -348,7 +371,7 @@ def review_gate(inst: DagsterInstance, settings: PipelineSettings, cycle: str, d
 
 def cycle_review(profile: str | None, cycle: str, decision: str, *, by: str, note: str = "", publish: bool = False,
                  override: bool = False, override_checks: bool = False, say: Print = print) -> int:
-    settings = use_profile(profile)
+    settings = settings_for_cycle(profile, cycle)
     inst = instance(settings, say)
     problems, overriding = review_gate(inst, settings, cycle, decision, override_decision=override,
                                        override_checks=override_checks)
@@ -380,7 +403,7 @@ def publish(profile: str | None, cycle: str, *, dry_run: bool, move_latest_back:
     """Publishing outside Dagster (still only approved cycles)."""
     from paint_pipeline.publish.publishing import publish_cycle
 
-    settings = use_profile(profile)
+    settings = settings_for_cycle(profile, cycle)
     review = latest_reviews(instance(settings, say)).get(cycle)
     if review is None or review["decision"] != "approved":
         say(f"{cycle} is not approved ({'no review' if review is None else review['decision']}); nothing published")

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 from dagster import DagsterInstance
 
-from paint_pipeline.fileio import exclusive_lock
+from paint_pipeline.fileio import atomic_write_bytes, exclusive_lock
 from paint_pipeline.orchestration.reviews import CYCLES, cycles_in_order, decisions
 from paint_pipeline.pipeline.cycles import (
     CycleManifest,
@@ -19,6 +21,17 @@ from paint_pipeline.prompts import load_split
 
 PARTITION_LOCK = ".locks/partitions.lock"
 CYCLE_NEXT_LOCK = ".locks/cycle-next.lock"  # held by `cycle next` for its whole run: one at a time per folder
+
+
+def profile_snapshot_path(settings: PipelineSettings, cycle: str):
+    return settings.root / "cycles" / f"{cycle}.profile.json"
+
+
+def write_profile_snapshot(settings: PipelineSettings, cycle: str):
+    """The whole profile a cycle was made with, so its later commands (resume, review, publish) use it, whatever
+    --profile they are given or not."""
+    return atomic_write_bytes(profile_snapshot_path(settings, cycle),
+                              json.dumps(settings.to_dict(), indent=2, sort_keys=True).encode())
 
 
 def ensure_manifest(instance: DagsterInstance, settings: PipelineSettings, cycle: str) -> CycleManifest:
@@ -43,10 +56,12 @@ def add_next_cycle(instance: DagsterInstance, settings: PipelineSettings) -> Cyc
         manifest = plan_cycle(settings, key, latest_approved(cycles_in_order(instance), decisions(instance)),
                               [p.prompt_id for p in load_split("train")])
         path = write_manifest(settings, manifest)
+        profile = write_profile_snapshot(settings, key)
         try:
             instance.add_dynamic_partitions(CYCLES, [key])
         except BaseException:
             path.unlink(missing_ok=True)
+            profile.unlink(missing_ok=True)
             raise
     return manifest
 
