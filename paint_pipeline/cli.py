@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from paint_pipeline.render import REWARD_RESOLUTION, RendererError, RendererService
+from paint_pipeline.render import REWARD_RESOLUTION, RendererService
 
 
 def _positive_int(text: str) -> int:
@@ -547,19 +547,7 @@ def cmd_bench_sample(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from paint_pipeline.policy.checkpoint import CheckpointError
-    from paint_pipeline.policy.config import PolicyConfigError
-    from paint_pipeline.policy.models import ModelLoadError
-    from paint_pipeline.reward.alignment_clip import ClipLoadError
-    from paint_pipeline.pipeline.cycles import CycleError
-    from paint_pipeline.pipeline.lineage import LineageError
-    from paint_pipeline.pipeline.settings import SettingsError
-    from paint_pipeline.fileio import LockBusy
-    from paint_pipeline.parquet_io import TableFileError
-    from paint_pipeline.prompts import PromptFileError
-    from paint_pipeline.publish.hub import PublishError
-    from paint_pipeline.reward.config import RewardConfigError
-    from paint_pipeline.reward.text_detector import TextDetectorUnavailable
+    from paint_pipeline.errors import PaintPipelineError
 
     args = build_parser().parse_args(argv)
     handlers = {
@@ -586,9 +574,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"paint-pipeline: the disk is full writing {exc.filename or 'a file'}: nothing half-written was kept; "
               "free space and run the command again", file=sys.stderr)
         return 1
-    except (RendererError, RewardConfigError, ClipLoadError, PolicyConfigError, ModelLoadError,
-            CheckpointError, SettingsError, CycleError, LineageError, PublishError, TextDetectorUnavailable,
-            LockBusy, PromptFileError, TableFileError) as exc:
+    except PaintPipelineError as exc:  # every error of ours names what is wrong: one line, no traceback
         print(f"paint-pipeline: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

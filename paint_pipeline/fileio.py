@@ -11,6 +11,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from paint_pipeline.errors import PaintPipelineError
+
 
 def atomic_write_bytes(path: str | Path, data: bytes, mode: int = 0o644) -> Path:
     """Writes data to a temporary file beside path, then renames it into place (readable by others
@@ -63,7 +65,7 @@ def lock_path_for(folder: str | Path, purpose: str) -> Path:
     return folder.parent / ".locks" / f"{purpose}-{folder.name}.lock"
 
 
-class LockBusy(RuntimeError):
+class LockBusy(PaintPipelineError, RuntimeError):
     """Another process holds the lock; the message names it and what it is doing."""
 
 

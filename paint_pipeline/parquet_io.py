@@ -9,8 +9,10 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from paint_pipeline.errors import PaintPipelineError
 
-class TableFileError(ValueError):
+
+class TableFileError(PaintPipelineError, ValueError):
     """A table the pipeline wrote cannot be read or does not match its schema; the message names the file.
     (Each table has its subclass: rollouts, renders, scorecards.)"""
 

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from paint_pipeline.errors import PaintPipelineError
+
 DIFFICULTIES = ("easy", "medium", "hard")
 SPLITS = ("train", "validation", "test")
 REQUIRED_KEYS = ("prompt_id", "prompt", "category", "difficulty")
@@ -30,7 +32,7 @@ class Prompt:
     difficulty: str
 
 
-class PromptFileError(ValueError):
+class PromptFileError(PaintPipelineError, ValueError):
     """A prompt file is malformed; the message names the file and line."""
 
     def __init__(self, path: str | Path, line: int | None, problem: str) -> None:

@@ -344,3 +344,23 @@ def test_manifests_record_paths_that_survive_moving_the_artifacts_folder(tmp_pat
     with pytest.raises(CheckpointError, match="trained on base model"):  # another model at that path: refused
         check_compatible(Checkpoint(moved / "checkpoints" / "cycle-0002", moved_manifest),
                          base_model=str(moved / "models" / "tiny-random"))
+
+
+def test_every_error_of_the_project_prints_as_one_line():
+    """One base class for the project's own errors, caught in `main`."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import paint_pipeline
+    from paint_pipeline.errors import PaintPipelineError
+
+    ours = []
+    for module in pkgutil.walk_packages(paint_pipeline.__path__, "paint_pipeline."):
+        if module.name.endswith(("definitions", "__main__")) or ".orchestration" in module.name:
+            continue  # Dagster's definitions load the whole pipeline; their errors are the modules' below
+        mod = importlib.import_module(module.name)
+        ours += [obj for _, obj in inspect.getmembers(mod, inspect.isclass)
+                 if issubclass(obj, Exception) and obj.__module__ == mod.__name__]
+    assert len(ours) >= 20
+    assert [cls.__name__ for cls in ours if not issubclass(cls, PaintPipelineError)] == []

@@ -19,6 +19,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Mapping, Sequence
 
+from paint_pipeline.errors import PaintPipelineError
 from paint_pipeline.fileio import atomic_write_bytes
 from paint_pipeline.pipeline.settings import PipelineSettings
 from paint_pipeline.policy.config import temperature_at
@@ -27,7 +28,7 @@ CYCLE_RE = re.compile(r"^cycle-(\d{4,})$")
 WARM_START = "warm-start"
 
 
-class CycleError(ValueError):
+class CycleError(PaintPipelineError, ValueError):
     """A cycle key, manifest or parent is invalid; the message says which and why."""
 
 

@@ -14,11 +14,12 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
+from paint_pipeline.errors import PaintPipelineError
 from paint_pipeline.pipeline.cycles import CYCLE_RE, read_manifest
 from paint_pipeline.pipeline.settings import PipelineSettings
 
 
-class LineageError(ValueError):
+class LineageError(PaintPipelineError, ValueError):
     """The starting point or a link of the chain is missing; the message names it."""
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from paint_pipeline.errors import PaintPipelineError
 from paint_pipeline import typed_config
 from paint_pipeline.policy.config import PolicyConfig, PolicyConfigError
 from paint_pipeline.reward.config import RewardConfig, RewardConfigError
@@ -40,7 +41,7 @@ BOUNDS: dict[str, tuple[float, float]] = {
 }
 
 
-class SettingsError(ValueError):
+class SettingsError(PaintPipelineError, ValueError):
     """A pipeline setting or profile is invalid; the message names the profile and the field."""
 
 

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 import torch
 
+from paint_pipeline.errors import PaintPipelineError
 from paint_pipeline.fileio import staged_folder
 
 MANIFEST = "manifest.json"
@@ -31,7 +32,7 @@ ADAPTER = "adapter"
 FORMAT = 1
 
 
-class CheckpointError(RuntimeError):
+class CheckpointError(PaintPipelineError, RuntimeError):
     """A checkpoint is missing, incomplete or does not match; the message names the file."""
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from paint_pipeline.errors import PaintPipelineError
 from paint_pipeline import typed_config
 from paint_pipeline.policy.credit import FAILURE_CREDITS
 
@@ -29,7 +30,7 @@ DEFAULT_BASE_MODEL = "embedded:smollm2-135m-instruct"
 MAX_CUT_SHARE = 0.10
 
 
-class PolicyConfigError(ValueError):
+class PolicyConfigError(PaintPipelineError, ValueError):
     """A policy config value is invalid; the message names the field."""
 
 

@@ -24,6 +24,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from paint_pipeline.errors import PaintPipelineError
 from paint_pipeline.policy.config import PolicyConfig
 
 log = logging.getLogger(__name__)
@@ -43,7 +44,7 @@ TARGET_MODULES = {
 }
 
 
-class ModelLoadError(RuntimeError):
+class ModelLoadError(PaintPipelineError, RuntimeError):
     """The base model could not be found or loaded; the message says how to provide it."""
 
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from paint_pipeline.errors import PaintPipelineError
 
-class PublishError(RuntimeError):
+
+class PublishError(PaintPipelineError, RuntimeError):
     """Publishing stopped (an upload failed, or what it would publish does not check out); the message names
     the target or file and the reason."""
 

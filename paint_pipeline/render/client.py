@@ -19,6 +19,8 @@ from typing import Any, Sequence
 
 import requests
 
+from paint_pipeline.errors import PaintPipelineError
+
 log = logging.getLogger(__name__)
 
 STATUSES = (
@@ -38,7 +40,7 @@ CONFIRMED_ALONE = ("TIMEOUT", "CRASHED", "RENDERER_ERROR")
 DEFAULT_TOKEN_FILE = Path.home() / ".config" / "paint-pipeline" / "renderer.token"
 
 
-class RendererError(RuntimeError):
+class RendererError(PaintPipelineError, RuntimeError):
     """The renderer could not be used; the message names the URL and the cause."""
 
 

@@ -22,10 +22,11 @@ from pathlib import Path
 
 import numpy as np
 
+from paint_pipeline.errors import PaintPipelineError
 from paint_pipeline.reward.config import RewardConfig
 
 
-class ClipLoadError(RuntimeError):
+class ClipLoadError(PaintPipelineError, RuntimeError):
     """The configured CLIP weights could not be loaded."""
 
 

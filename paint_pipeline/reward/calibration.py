@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from paint_pipeline.errors import PaintPipelineError
 from paint_pipeline.render.client import RendererClient, RenderItem
 from paint_pipeline.render.service import REPO_ROOT
 from paint_pipeline.reward.composite import RewardScorer
@@ -27,7 +28,7 @@ TOTAL_MARGIN = 0.10  # honest art must beat a hack's total by at least this
 ALIGNMENT_MARGIN = 0.10  # right-prompt art must beat wrong-prompt art's alignment by at least this
 
 
-class CalibrationFileError(ValueError):
+class CalibrationFileError(PaintPipelineError, ValueError):
     """The labels file is malformed; the message names the line."""
 
 

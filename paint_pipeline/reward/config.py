@@ -13,13 +13,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from paint_pipeline.errors import PaintPipelineError
 from paint_pipeline import typed_config
 
 TIERS = ("compile", "alignment", "richness", "brush", "aesthetic")
 ALIGNMENT_BACKENDS = ("auto", "clip", "offline", "palette")
 
 
-class RewardConfigError(ValueError):
+class RewardConfigError(PaintPipelineError, ValueError):
     """A reward config value is invalid; the message names the field."""
 
 

@@ -13,8 +13,10 @@ from pathlib import Path
 
 import numpy as np
 
+from paint_pipeline.errors import PaintPipelineError
 
-class AestheticHeadError(RuntimeError):
+
+class AestheticHeadError(PaintPipelineError, RuntimeError):
     """The learned head could not be loaded or does not fit the CLIP backend."""
 
 

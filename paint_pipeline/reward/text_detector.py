@@ -31,13 +31,15 @@ from typing import Sequence
 
 import numpy as np
 
+from paint_pipeline.errors import PaintPipelineError
+
 PACKAGE = "rapidocr-onnxruntime"  # the PyPI name: what to install
 MODULE = "rapidocr_onnxruntime"  # what it is imported as
 DETECTION_SIDE = 512  # short side (px) the image is resized to before detection; renders are 256 px
 EXPLANATION_CHARS = 60  # how much of the recognised text an explanation quotes
 
 
-class TextDetectorUnavailable(RuntimeError):
+class TextDetectorUnavailable(PaintPipelineError, RuntimeError):
     """The detector is enabled but its package is missing or cannot be imported; the message names it."""
 
 
