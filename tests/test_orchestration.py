@@ -342,3 +342,17 @@ def test_scorecards_edited_after_training_do_not_publish(world, monkeypatch, tmp
                            log=lambda m: None)
     latest = json.loads((tmp_path / "registry" / settings.registry_name / "latest.json").read_text())
     assert latest["version"] == "cycle-0001" and Path(latest["path"]) == report["registry_entry"]
+
+
+def test_each_cycle_has_its_own_check_results(world):
+    """Checks are partitioned like their assets: a cycle's result never stands for another's."""
+    from dagster import AssetCheckKey, AssetKey
+
+    from paint_pipeline.orchestration import checks
+
+    storage = world["instance"].event_log_storage
+    for asset, name in (("policy_checkpoint", checks.CHECKPOINT_LOADS), ("scorecards", checks.REWARDS_VALID),
+                        ("evaluation", checks.NOT_WORSE)):
+        history = storage.get_asset_check_execution_history(AssetCheckKey(AssetKey(asset), name), limit=10)
+        partitions = sorted(r.event.dagster_event.event_specific_data.partition for r in history)
+        assert partitions == ["cycle-0001", "cycle-0002"], (asset, name, partitions)

@@ -107,7 +107,7 @@ def rollouts(context: AssetExecutionContext, pipeline: PipelineResource) -> Outp
 
 
 @asset(partitions_def=cycles, group_name="cycle", io_manager_key="parquet", kinds={"chromium", "parquet"},
-       check_specs=[checks.spec(checks.RENDERS_SUCCEED, "renders", "Enough sketches render to learn from.")],
+       check_specs=[checks.spec(checks.RENDERS_SUCCEED, "renders", "Enough sketches render to learn from.", cycles)],
        description="Every rollout rendered in the sandboxed renderer; images beside the table.")
 def renders(context: AssetExecutionContext, rollouts: pa.Table, pipeline: PipelineResource,
             renderer: RendererResource):
@@ -129,8 +129,8 @@ def renders(context: AssetExecutionContext, rollouts: pa.Table, pipeline: Pipeli
 
 
 @asset(partitions_def=cycles, group_name="cycle", io_manager_key="parquet", kinds={"parquet"},
-       check_specs=[checks.spec(checks.REWARDS_VALID, "scorecards", "Totals are finite and in [0, 1]."),
-                    checks.spec(checks.REWARD_VARIANCE, "scorecards", "Enough groups carry a learning signal.")],
+       check_specs=[checks.spec(checks.REWARDS_VALID, "scorecards", "Totals are finite and in [0, 1].", cycles),
+                    checks.spec(checks.REWARD_VARIANCE, "scorecards", "Enough groups carry a learning signal.", cycles)],
        description="Five-tier scorecards with explanations and group advantages.")
 def scorecards(context: AssetExecutionContext, rollouts: pa.Table, renders: pa.Table, pipeline: PipelineResource,
                scorer: ScorerResource):
@@ -180,7 +180,7 @@ def train_processes(settings) -> int:
 
 
 @asset(partitions_def=cycles, group_name="cycle", deps=[scorecards, rollouts], kinds={"pytorch"}, pool="policy_update",
-       check_specs=[checks.spec(checks.CHECKPOINT_LOADS, "policy_checkpoint", "Every file matches the manifest.")],
+       check_specs=[checks.spec(checks.CHECKPOINT_LOADS, "policy_checkpoint", "Every file matches the manifest.", cycles)],
        description="The GRPO update (torchrun through Dagster Pipes), written atomically as a checkpoint.")
 def policy_checkpoint(context: AssetExecutionContext, pipeline: PipelineResource, checkpoints: CheckpointStore):
     settings = pipeline.settings()
@@ -213,7 +213,7 @@ def policy_checkpoint(context: AssetExecutionContext, pipeline: PipelineResource
 
 @asset(partitions_def=cycles, group_name="cycle", io_manager_key="parquet", deps=[policy_checkpoint],
        kinds={"pytorch", "parquet"},
-       check_specs=[checks.spec(checks.NOT_WORSE, "evaluation", "Held-out reward not below the parent's.")],
+       check_specs=[checks.spec(checks.NOT_WORSE, "evaluation", "Held-out reward not below the parent's.", cycles)],
        description="The checkpoint on held-out prompts with fixed seeds, next to its parent.")
 def evaluation(context: AssetExecutionContext, pipeline: PipelineResource, renderer: RendererResource,
                scorer: ScorerResource, checkpoints: CheckpointStore):

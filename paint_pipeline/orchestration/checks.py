@@ -8,10 +8,11 @@ before anything downstream (the update, publishing) runs.
 from __future__ import annotations
 
 import math
+import warnings
 from collections import defaultdict
 
 import pyarrow as pa
-from dagster import AssetCheckResult, AssetCheckSeverity, AssetCheckSpec
+from dagster import AssetCheckResult, AssetCheckSeverity, AssetCheckSpec, PreviewWarning
 
 from paint_pipeline.pipeline.settings import PipelineSettings
 
@@ -22,8 +23,13 @@ CHECKPOINT_LOADS = "checkpoint_loads"
 NOT_WORSE = "not_worse_than_parent"
 
 
-def spec(name: str, asset: str, description: str) -> AssetCheckSpec:
-    return AssetCheckSpec(name, asset=asset, blocking=True, description=description)
+def spec(name: str, asset: str, description: str, partitions_def=None) -> AssetCheckSpec:
+    """A blocking check; on a cycle's asset it is partitioned too, so each cycle has its own result (one failed
+    cycle never shows as the asset's failure)."""
+    with warnings.catch_warnings():  # partitioned checks are a preview in Dagster 1.13: chosen, said once here
+        warnings.simplefilter("ignore", PreviewWarning)
+        return AssetCheckSpec(name, asset=asset, blocking=True, description=description,
+                              partitions_def=partitions_def)
 
 
 def _result(name: str, asset: str, passed: bool, description: str, **metadata) -> AssetCheckResult:
