@@ -356,3 +356,16 @@ def test_each_cycle_has_its_own_check_results(world):
         history = storage.get_asset_check_execution_history(AssetCheckKey(AssetKey(asset), name), limit=10)
         partitions = sorted(r.event.dagster_event.event_specific_data.partition for r in history)
         assert partitions == ["cycle-0001", "cycle-0002"], (asset, name, partitions)
+
+
+def test_training_refuses_a_backfill_and_rescoring_skips_an_unscored_cycle(world):
+    instance = world["instance"]
+    cycle = add_next_cycle(instance, load_settings()).cycle  # added, never run
+    rescored = run("rescore", instance, cycle)
+    assert rescored.success and not (world["root"] / "rescored_scorecards" / f"{cycle}.parquet").exists()
+    assert any("skipped, nothing to re-score yet" in entry.user_message for entry in instance.all_logs(rescored.run_id))
+    backfilled = run("train_cycle", instance, cycle, tags={"dagster/backfill": "bf1"})
+    assert not backfilled.success
+    [failure] = [e for e in backfilled.all_events if e.is_step_failure]
+    assert "training is never backfilled" in failure.step_failure_data.error.message
+    report_review(instance, cycle, "rejected", by="test", note="never trained")

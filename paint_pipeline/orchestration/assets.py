@@ -28,6 +28,8 @@ from dagster import (
 
 from paint_pipeline.fileio import atomic_write_bytes
 from paint_pipeline.orchestration import checks
+
+BACKFILL_TAG = "dagster/backfill"  # on every run a backfill launches
 from paint_pipeline.orchestration.cycle_control import ensure_manifest
 from paint_pipeline.orchestration.metadata import best_and_worst, file_fields, numbers
 from paint_pipeline.orchestration.resources import (
@@ -89,6 +91,12 @@ def policy_warm_start(context: AssetExecutionContext, pipeline: PipelineResource
        kinds={"pytorch", "parquet"}, description="G completions per training prompt from the cycle's parent policy, "
                                                 "with token ids and sampling log-probs.")
 def rollouts(context: AssetExecutionContext, pipeline: PipelineResource) -> Output[pa.Table]:
+    if context.run.tags.get(BACKFILL_TAG):
+        # Each cycle trains from its approved parent, one after the other: a backfill would run them all at once
+        # from whatever parents exist now.
+        raise Failure(description=f"{context.partition_key}: training is never backfilled (cycles are sequential, "
+                                  "each from its approved parent); run `paint-pipeline cycle next`, or launch "
+                                  "train_cycle for one cycle")
     settings = pipeline.settings()
     manifest = ensure_manifest(context.instance, settings, context.partition_key)
     context.log.info(f"{manifest.cycle}: parent {manifest.parent_cycle or 'none'} "
@@ -283,14 +291,24 @@ def reward_calibration(context: AssetExecutionContext, pipeline: PipelineResourc
                                            "```\n" + report.table() + "\n```")})
 
 
-@asset(partitions_def=cycles, group_name="backfill", io_manager_key="parquet", deps=[scorecards],
-       kinds={"parquet"}, description="A past cycle re-scored under the current reward version (backfill it over "
-                                      "all cycles); the training scorecards stay as they were.")
-def rescored_scorecards(context: AssetExecutionContext, rollouts: pa.Table, renders: pa.Table,
-                        pipeline: PipelineResource, scorer: ScorerResource) -> Output[pa.Table]:
+@asset(partitions_def=cycles, group_name="backfill", io_manager_key="parquet", deps=[scorecards, rollouts, renders],
+       kinds={"parquet"}, output_required=False,
+       description="A past cycle re-scored under the current reward version (backfill it over all cycles; a cycle "
+                   "not yet scored is skipped, with a message); the training scorecards stay as they were.")
+def rescored_scorecards(context: AssetExecutionContext, pipeline: PipelineResource, scorer: ScorerResource):
     import pyarrow.parquet as pq
 
+    from paint_pipeline.policy.rollouts import read_rollouts
+    from paint_pipeline.render.table import read_renders
+
     settings = pipeline.settings()
+    cycle = context.partition_key
+    needed = [table_path(settings, kind, cycle) for kind in ("rollouts", "renders", "scorecards")]
+    missing = [p for p in needed if not p.is_file()]
+    if missing:  # an unfinished cycle in a backfill over all of them: skipped, not a failed run
+        context.log.warning(f"{cycle}: skipped, nothing to re-score yet ({', '.join(map(str, missing))} missing)")
+        return
+    rollouts, renders = read_rollouts(needed[0]), read_renders(needed[1])
     reward = scorer.scorer(settings)
     table, _ = steps.score_renders(rollouts, renders, reward, progress=False)
     before = pq.read_table(table_path(settings, "scorecards", context.partition_key),
@@ -300,5 +318,5 @@ def rescored_scorecards(context: AssetExecutionContext, rollouts: pa.Table, rend
     table = table.append_column("previous_total", pa.array([previous[i]["total"] for i in ids], pa.float64()))
     table = table.append_column("previous_reward_version", pa.array([previous[i]["reward_version"] for i in ids]))
     summary = steps.summarize_scorecards(table)
-    return Output(table, metadata={**numbers(summary), "reward_version": reward.version,
-                                   "previous_reward_version": before[0]["reward_version"] if before else "none"})
+    yield Output(table, metadata={**numbers(summary), "reward_version": reward.version,
+                                  "previous_reward_version": before[0]["reward_version"] if before else "none"})
