@@ -364,3 +364,23 @@ def test_every_error_of_the_project_prints_as_one_line():
                  if issubclass(obj, Exception) and obj.__module__ == mod.__name__]
     assert len(ours) >= 20
     assert [cls.__name__ for cls in ours if not issubclass(cls, PaintPipelineError)] == []
+
+
+def test_a_published_card_and_adapter_name_the_base_as_the_hub_knows_it(tmp_path):
+    from paint_pipeline.policy.models import published_base_name
+    from paint_pipeline.publish.model_card import model_card
+    from paint_pipeline.publish.registry import stage_entry
+
+    assert published_base_name("embedded:smollm2-135m-instruct") == "HuggingFaceTB/SmolLM2-135M-Instruct"
+    assert published_base_name("someone/a-model") == "someone/a-model"
+    assert published_base_name(str(tmp_path / "models" / "tiny-random")) == "tiny-random"
+    manifest = {"base_model": "embedded:smollm2-135m-instruct", "config": {}, "step": 4}
+    card = model_card(name="paint", cycle="cycle-0001", checkpoint=manifest, reward={}, evaluation={}, lineage=[])
+    assert "base_model: HuggingFaceTB/SmolLM2-135M-Instruct\n" in card
+    adapter = tmp_path / "adapter"
+    adapter.mkdir()
+    (adapter / "adapter_config.json").write_text(json.dumps({"base_model_name_or_path": "/root/x/models/SmolLM2",
+                                                             "r": 16}))
+    stage_entry(tmp_path / "entry", adapter=adapter, card=card, summary={}, lineage=[], checkpoint_manifest=manifest)
+    staged = json.loads((tmp_path / "entry" / "adapter" / "adapter_config.json").read_text())
+    assert staged == {"base_model_name_or_path": "HuggingFaceTB/SmolLM2-135M-Instruct", "r": 16}

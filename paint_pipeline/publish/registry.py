@@ -14,7 +14,14 @@ from paint_pipeline.fileio import staged_folder
 def stage_entry(folder: Path, *, adapter: Path, card: str, summary: dict[str, Any], lineage: list[dict[str, Any]],
                 checkpoint_manifest: dict[str, Any]) -> Path:
     """Writes the files of a registry entry (or of an upload) into `folder`."""
+    from paint_pipeline.policy.models import published_base_name
+
     shutil.copytree(adapter, folder / "adapter")
+    config_path = folder / "adapter" / "adapter_config.json"
+    if config_path.is_file():  # the base as the Hub knows it, not this machine's path to it
+        config = json.loads(config_path.read_text())
+        config["base_model_name_or_path"] = published_base_name(str(checkpoint_manifest.get("base_model")))
+        config_path.write_text(json.dumps(config, indent=2, sort_keys=True))
     (folder / "README.md").write_text(card)
     (folder / "scorecard_summary.json").write_text(json.dumps(summary, indent=2, sort_keys=True))
     (folder / "lineage.json").write_text(json.dumps(lineage, indent=2))
