@@ -369,3 +369,27 @@ def test_training_refuses_a_backfill_and_rescoring_skips_an_unscored_cycle(world
     [failure] = [e for e in backfilled.all_events if e.is_step_failure]
     assert "training is never backfilled" in failure.step_failure_data.error.message
     report_review(instance, cycle, "rejected", by="test", note="never trained")
+
+
+def test_the_review_job_applies_the_gate_and_records_reviewer_and_note(world):
+    from dagster import AssetKey
+
+    from paint_pipeline.orchestration.reviews import latest_reviews
+
+    instance = world["instance"]
+
+    def review(cycle, **config):
+        return defs.resolve_job_def("review_cycle").execute_in_process(
+            instance=instance, partition_key=cycle, raise_on_error=False,
+            run_config={**QUIET, "ops": {"review": {"config": config}}})
+
+    assert latest_reviews(instance)["cycle-0001"]["decision"] == "approved"
+    refused = review("cycle-0001", decision="rejected", reviewer="dana", note="second look")
+    assert not refused.success  # a reversal needs the override
+    [failure] = [e for e in refused.all_events if e.is_step_failure]
+    assert "was already approved by alice; to reverse that, add --override" in failure.step_failure_data.error.message
+    assert review("cycle-0002", decision="approved", reviewer="dana", note="colours rich, composition clear").success
+    recorded = latest_reviews(instance)["cycle-0002"]
+    assert (recorded["decision"], recorded["reviewer"], recorded["note"]) == (
+        "approved", "dana", "colours rich, composition clear")
+    assert "cycle-0002" in instance.get_materialized_partitions(AssetKey("cycle_review"))

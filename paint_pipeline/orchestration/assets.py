@@ -246,8 +246,9 @@ def evaluation(context: AssetExecutionContext, pipeline: PipelineResource, rende
 
 cycle_review = AssetSpec(
     "cycle_review", partitions_def=cycles, deps=[evaluation], group_name="review", kinds={"human"},
-    description="The human gate. Approve: `paint-pipeline cycle approve CYCLE --by NAME` (or 'Report "
-                "materialization' in the UI); reject: `paint-pipeline cycle reject CYCLE --by NAME --note WHY`.",
+    description="The human gate. In the UI: launch the `review_cycle` job on the cycle with a decision, a reviewer "
+                "and a note; from a shell: `paint-pipeline cycle approve CYCLE --by NAME` or `paint-pipeline cycle "
+                "reject CYCLE --by NAME --note WHY`.",
 )
 
 

@@ -23,6 +23,7 @@ from paint_pipeline.orchestration.assets import cycles
 from paint_pipeline.orchestration.cycle_control import add_next_cycle, awaiting_review
 from paint_pipeline.orchestration.failures import record_run_failure
 from paint_pipeline.orchestration.interrupted import active_runs, fail_interrupted_runs
+from paint_pipeline.orchestration.review_job import review_cycle
 from paint_pipeline.orchestration.reviews import CYCLES, REVIEW, decision_of
 from paint_pipeline.pipeline.settings import load_settings
 
@@ -41,7 +42,7 @@ warm_start_job = define_asset_job("warm_start", AssetSelection.assets("prompts",
 calibrate_job = define_asset_job("calibrate", AssetSelection.assets("reward_calibration"),
                                  description="Score the calibration set under the current reward.")
 
-JOBS = [train_cycle_job, publish_job, rescore_job, evaluate_job, warm_start_job, calibrate_job]
+JOBS = [train_cycle_job, publish_job, rescore_job, evaluate_job, warm_start_job, calibrate_job, review_cycle]
 
 
 def _train_running(instance) -> bool:
