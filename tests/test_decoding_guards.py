@@ -378,3 +378,16 @@ def test_the_bracket_guard_forbids_only_closers_that_do_not_match(tokenizer):
     for _ in range(20):  # random walks through code never close the wrong bracket
         text = _walk(guards, "```js\nfunction setup() {\n  brush.spline([[1, 2], [", rng, steps=60)
         assert feed(LexState(), text), text
+
+
+def test_the_config_knows_every_guard_by_name_without_importing_torch():
+    import subprocess
+    import sys
+
+    from paint_pipeline.policy.config import GUARD_NAMES
+    from paint_pipeline.policy.guards import GUARDS
+
+    assert sorted(GUARD_NAMES) == sorted(GUARDS)
+    probe = ("import sys; from paint_pipeline.pipeline.settings import load_settings; load_settings('default'); "
+             "print('torch' in sys.modules)")
+    assert subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True).stdout.strip() == "False"
