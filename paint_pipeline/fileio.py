@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import shutil
 import tempfile
@@ -57,6 +58,14 @@ def staged_folder(target: str | Path) -> Iterator[Path]:
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+
+
+def read_json_object(path: str | Path) -> dict:
+    """The JSON object in a file; ValueError (or OSError) naming what is wrong when it is not one."""
+    value = json.loads(Path(path).read_text(encoding="utf-8"))
+    if not isinstance(value, dict):
+        raise ValueError("not a JSON object")
+    return value
 
 
 def lock_path_for(folder: str | Path, purpose: str) -> Path:

@@ -15,7 +15,7 @@ from typing import Iterable
 
 from dagster import DagsterEvent, DagsterInstance, DagsterRun
 
-from paint_pipeline.fileio import atomic_write_bytes
+from paint_pipeline.fileio import atomic_write_bytes, read_json_object
 
 
 def _failed(events: Iterable[DagsterEvent]) -> list[DagsterEvent]:
@@ -87,10 +87,7 @@ def read_failure_record(root: Path, cycle: str) -> dict | None:
     if not path.is_file():
         return None
     try:
-        record = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(record, dict):
-            raise ValueError("not a JSON object")
-        return record
+        return read_json_object(path)
     except (OSError, ValueError) as exc:
         return {"cycle": cycle, "failed_steps": [], "failed_checks": [], "interrupted": False, "corrupt": True,
                 "message": f"its failure record {path} is unreadable ({exc}); delete it, then `paint-pipeline cycle "

@@ -9,14 +9,13 @@ checkpoint manifests, scorecard and evaluation tables), never from the Dagster i
 from __future__ import annotations
 
 import html
-import json
 import os
 from pathlib import Path
 from typing import Any
 
 import pyarrow.parquet as pq
 
-from paint_pipeline.fileio import atomic_write_bytes
+from paint_pipeline.fileio import atomic_write_bytes, read_json_object
 from paint_pipeline.pipeline.cycles import CYCLE_RE, cycle_index
 from paint_pipeline.pipeline.settings import PipelineSettings
 from paint_pipeline.reward.config import TIERS
@@ -60,10 +59,7 @@ def _json_field(path: Path, problems: list[str]) -> dict[str, Any]:
     if not path.is_file():
         return {}
     try:
-        value = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(value, dict):
-            raise ValueError("not a JSON object")
-        return value
+        return read_json_object(path)
     except (OSError, ValueError) as exc:
         problems.append(f"{path}: unreadable ({exc})")
         return {}
