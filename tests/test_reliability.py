@@ -371,7 +371,8 @@ def test_a_published_card_and_adapter_name_the_base_as_the_hub_knows_it(tmp_path
     from paint_pipeline.publish.model_card import model_card
     from paint_pipeline.publish.registry import stage_entry
 
-    assert published_base_name("embedded:smollm2-135m-instruct") == "HuggingFaceTB/SmolLM2-135M-Instruct"
+    hub_name = "HuggingFaceTB/SmolLM2-135M-Instruct"  # pragma: allowlist secret (a public model name)
+    assert published_base_name("embedded:smollm2-135m-instruct") == hub_name
     assert published_base_name("someone/a-model") == "someone/a-model"
     assert published_base_name(str(tmp_path / "models" / "tiny-random")) == "tiny-random"
     manifest = {"base_model": "embedded:smollm2-135m-instruct", "config": {}, "step": 4}
@@ -383,4 +384,4 @@ def test_a_published_card_and_adapter_name_the_base_as_the_hub_knows_it(tmp_path
                                                              "r": 16}))
     stage_entry(tmp_path / "entry", adapter=adapter, card=card, summary={}, lineage=[], checkpoint_manifest=manifest)
     staged = json.loads((tmp_path / "entry" / "adapter" / "adapter_config.json").read_text())
-    assert staged == {"base_model_name_or_path": "HuggingFaceTB/SmolLM2-135M-Instruct", "r": 16}
+    assert staged == {"base_model_name_or_path": hub_name, "r": 16}
