@@ -86,7 +86,8 @@ def from_dict(cls: type[T], values: dict[str, Any], *, source: str, error: type[
     try:
         return cls(**kwargs)
     except (error, TypeError) as exc:
-        raise error(f"{source}: {exc}") from None
+        message = str(exc)
+        raise error(message if message.startswith(source) else f"{source}: {message}") from None
 
 
 def from_file(cls: type[T], path: str | Path, *, what: str, error: type[Exception]) -> T:

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 import torch
 
-from paint_pipeline.policy.checkpoint import CheckpointError, open_checkpoint, save_checkpoint
+from paint_pipeline.policy.checkpoint import CheckpointError, open_checkpoint, resolve_recorded, save_checkpoint
 from paint_pipeline.policy.config import PolicyConfig, PolicyConfigError
 from paint_pipeline.policy.models import add_lora, load_base, load_tokenizer
 from paint_pipeline.policy.reference import WEIGHTS
@@ -128,7 +128,9 @@ def test_the_kl_reference_is_the_warm_start_not_the_base(tiny, tmp_path):
     assert c2["history"][0]["kl"] > 1e-6  # the second starts where the first moved to, away from the warm start
     for name in ("c1", "c2"):
         recorded = open_checkpoint(tmp_path / name).manifest["kl_reference"]
-        assert recorded["kind"] == "warm_start" and recorded["path"] == str(warm)
+        assert recorded["kind"] == "warm_start"
+        assert recorded["path"] == "../warm"  # relative to the checkpoint: the tree can move
+        assert resolve_recorded(recorded["path"], tmp_path / name) == warm
     # Without a warm start the base is the reference, and says so.
     fresh = train_cycle(config=config, rollouts=rollouts, scorecards=scorecards, out=tmp_path / "f", cycle="f",
                         log=QUIET)

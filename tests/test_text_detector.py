@@ -241,5 +241,6 @@ def test_the_detector_is_part_of_the_reward_version():
     ({"text_detector": "yes"}, "text_detector"),
 ])
 def test_invalid_detector_settings_name_the_field(changes, field):
-    with pytest.raises(RewardConfigError, match=f"'{field}'"):
+    with pytest.raises(RewardConfigError, match=rf"(?<!\w){field}(?!\w)") as raised:
         CFG.replace(**changes)
+    assert str(raised.value).count("reward config") == 1  # said once, not once per layer
