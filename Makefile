@@ -9,7 +9,7 @@ PIP_STAMP := $(VENV)/.installed
 NPM_STAMP := renderer/node_modules/.installed
 CHROMIUM ?= $(or $(PP_CHROMIUM),/usr/bin/chromium)
 
-.PHONY: setup chromium test test-node test-python secrets lint demo clean
+.PHONY: setup chromium test test-node test-python secrets lint defs demo clean
 
 setup: chromium $(PIP_STAMP) $(NPM_STAMP)
 
@@ -39,7 +39,7 @@ $(NPM_STAMP): renderer/package-lock.json renderer/package.json
 	cd renderer && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
-test: setup secrets lint test-node test-python
+test: setup secrets lint defs test-node test-python
 
 test-node: setup
 	cd renderer && node --test --test-concurrency=1 test/*.test.js
@@ -50,6 +50,12 @@ test-python: setup
 # Undefined and unused names, syntax errors (the rules are in pyproject.toml).
 lint: $(PIP_STAMP)
 	$(VENV)/bin/ruff check paint_pipeline scripts tests
+
+# The Dagster definitions load from the defs/ folder (`dg` project layout) and validate. A throwaway instance
+# with the project's dagster.yaml, so the check neither writes to nor warns about the user's DAGSTER_HOME.
+defs: $(PIP_STAMP)
+	@home=$$(mktemp -d) && cp dagster.yaml $$home/ && \
+	  DAGSTER_HOME=$$home VIRTUAL_ENV=$(abspath $(VENV)) $(VENV)/bin/dg check defs; rc=$$?; rm -rf $$home; exit $$rc
 
 # A maintained scanner over every tracked file; any finding fails the build.
 secrets: $(PIP_STAMP)

@@ -9,23 +9,28 @@ from pathlib import Path
 
 from dagster import materialize
 
-from paint_pipeline.definitions import defs, prompts
+from paint_pipeline.definitions import defs
+from paint_pipeline.defs.assets import prompts
 
 REPO = Path(__file__).resolve().parent.parent
 
 
-def test_definitions_validate():
-    env = {**os.environ, "DAGSTER_HOME": str(REPO / ".pytest_cache" / "dagster_home")}
-    Path(env["DAGSTER_HOME"]).mkdir(parents=True, exist_ok=True)
-    proc = subprocess.run(
-        [str(Path(sys.executable).parent / "dagster"), "definitions", "validate", "-w", "workspace.yaml"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=env,
-    )
+def test_dg_check_defs_loads_the_defs_folder(tmp_path):
+    env = {**os.environ, "DAGSTER_HOME": str(tmp_path), "VIRTUAL_ENV": sys.prefix}
+    (tmp_path / "dagster.yaml").write_text("telemetry:\n  enabled: false\n")
+    proc = subprocess.run([str(Path(sys.executable).parent / "dg"), "check", "defs"], cwd=REPO, capture_output=True,
+                          text=True, timeout=300, env=env)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "All definitions loaded successfully" in proc.stdout + proc.stderr
+    assert "Warning" not in proc.stdout + proc.stderr, proc.stdout + proc.stderr
+
+
+def test_the_defs_folder_holds_every_definition_once():
+    assert sorted(job.name for job in defs.jobs) == ["calibrate", "evaluate", "publish", "rescore", "review_cycle",
+                                                    "train_cycle", "warm_start"]
+    assert sorted(s.name for s in defs.sensors) == ["cycle_failure_sensor", "review_sensor"]
+    assert [s.name for s in defs.schedules] == ["advance_training"]
+    assert sorted(defs.resources) == ["checkpoints", "parquet", "pipeline", "publisher", "renderer", "scorer"]
 
 
 def test_prompts_asset_materializes_with_counts():

@@ -35,7 +35,7 @@ def test_demo_approves_publishes_and_continues_from_the_last_approved_cycle(demo
     registry = settings.root / "registry" / settings.registry_name
     assert sorted(p.name for p in registry.iterdir() if p.is_dir()) == ["cycle-0001", "cycle-0002"]
     text = "\n".join(said)
-    for where in ("dashboard", "gallery", "scorecards", "registry", "lineage", "dagster dev"):
+    for where in ("dashboard", "gallery", "scorecards", "registry", "lineage", "dg dev"):
         assert where in text
 
 
@@ -170,7 +170,7 @@ def test_reversals_are_recorded_a_rejection_retracts_and_latest_never_goes_back_
     assert [r["cycle"] for r in commands.status_rows(DagsterInstance.get(), settings)] == ["cycle-0001", "cycle-0002"]
 
 
-def test_a_dagster_home_that_does_not_exist_is_created_with_the_repos_config(tmp_path, monkeypatch):
+def test_a_dagster_home_gets_the_projects_config_unless_it_has_its_own(tmp_path, monkeypatch):
     home = tmp_path / "new" / "home"
     monkeypatch.setenv("PAINT_ARTIFACTS", str(tmp_path / "artifacts"))
     monkeypatch.setenv("DAGSTER_HOME", str(home))
@@ -183,5 +183,16 @@ def test_a_dagster_home_that_does_not_exist_is_created_with_the_repos_config(tmp
     monkeypatch.setenv("DAGSTER_HOME", str(mine))
     monkeypatch.setenv("PAINT_ARTIFACTS", str(tmp_path / "other-artifacts"))  # a folder belongs to one instance
     said.clear()
+    inst = commands.instance(load_settings("tiny"), said.append)
+    # An existing home without dagster.yaml: Dagster would warn on every command and keep telemetry on.
+    assert said == [f"DAGSTER_HOME={mine} had no dagster.yaml: wrote the project's (Dagster's defaults, telemetry off)"]
+    assert (mine / "dagster.yaml").read_bytes() == (commands.REPO / "dagster.yaml").read_bytes()
+    assert inst.telemetry_enabled is False
+    own = tmp_path / "own"
+    own.mkdir()
+    (own / "dagster.yaml").write_text("telemetry:\n  enabled: true\n")
+    monkeypatch.setenv("DAGSTER_HOME", str(own))
+    monkeypatch.setenv("PAINT_ARTIFACTS", str(tmp_path / "third-artifacts"))
+    said.clear()
     commands.instance(load_settings("tiny"), said.append)
-    assert not (mine / "dagster.yaml").exists() and said == []  # a user's own home is left as it is
+    assert (own / "dagster.yaml").read_text() == "telemetry:\n  enabled: true\n" and said == []  # theirs, as it is

@@ -270,18 +270,17 @@ def test_a_second_trainer_of_one_checkpoint_and_a_resume_beside_a_live_trainer_a
 
 
 def test_a_run_launched_outside_the_cli_and_killed_is_failed_by_the_schedules_sweep(tmp_path, monkeypatch):
-    """`dagster job execute` (as the UI's run worker) tags nothing itself: the pipeline resource claims the run."""
+    """`dg launch` (as the UI's run worker) tags nothing itself: the pipeline resource claims the run."""
     from dagster import DagsterInstance, DagsterRunStatus, RunsFilter
 
     from paint_pipeline.orchestration import commands
-    from paint_pipeline.orchestration.automation import _train_running
+    from paint_pipeline.defs.automation import _train_running
     from paint_pipeline.orchestration.interrupted import PID
 
     env = _tiny_instance_env(tmp_path, monkeypatch)
     assert commands.cycle_next("tiny", run=False, say=lambda _: None) == 0  # warm start + cycle-0001's manifest
-    proc = _start_until_training([str(Path(sys.executable).parent / "dagster"), "job", "execute", "-m",
-                                  "paint_pipeline.definitions", "-j", "train_cycle", "--tags",
-                                  json.dumps({"dagster/partition": "cycle-0001"})], env)
+    proc = _start_until_training([str(Path(sys.executable).parent / "dg"), "launch", "--job", "train_cycle",
+                                  "--partition", "cycle-0001"], {**env, "VIRTUAL_ENV": sys.prefix})
     assert proc.poll() is None, "the run finished (or failed) before its update could be killed"
     inst = DagsterInstance.get()
     assert _train_running(inst)  # alive: the sweep leaves it alone

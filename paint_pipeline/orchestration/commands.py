@@ -1,5 +1,5 @@
 """What `paint-pipeline cycle ...`, `lineage` and `publish` do: drive cycles on the Dagster instance in
-DAGSTER_HOME (default `<artifacts>/dagster_home`, the one `dagster dev` should use too)."""
+DAGSTER_HOME (default `<artifacts>/dagster_home`, the one `dg dev` should use too)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import errno
 import functools
 import json
 import os
-import shutil
 from pathlib import Path
 from typing import Callable
 
@@ -136,14 +135,17 @@ def instance(settings: PipelineSettings, say: Print = print) -> DagsterInstance:
     home = Path(chosen).expanduser().resolve() if chosen else (settings.root / "dagster_home").resolve()
     created = not home.exists()  # Dagster refuses a DAGSTER_HOME that does not exist
     home.mkdir(parents=True, exist_ok=True)
-    # Ours (or a new one) gets the repo's instance config; a user's own existing home is left alone.
-    if (created or not chosen) and not (home / "dagster.yaml").exists() and (REPO / "dagster.yaml").is_file():
-        shutil.copy(REPO / "dagster.yaml", home / "dagster.yaml")
     if chosen and created:
         say(f"DAGSTER_HOME={home} did not exist: created it")
+    # Without a dagster.yaml Dagster warns on every command and keeps telemetry on; the project's file is those
+    # same defaults with telemetry off. A home that has its own file is left alone.
+    if not (home / "dagster.yaml").exists() and (REPO / "dagster.yaml").is_file():
+        atomic_write_bytes(home / "dagster.yaml", (REPO / "dagster.yaml").read_bytes())
+        if chosen and not created:
+            say(f"DAGSTER_HOME={home} had no dagster.yaml: wrote the project's (Dagster's defaults, telemetry off)")
     if not chosen:
         os.environ["DAGSTER_HOME"] = str(home)
-        say(f"DAGSTER_HOME={home} (export it before `dagster dev` to see these cycles in the UI)")
+        say(f"DAGSTER_HOME={home} (export it before `dg dev` to see these cycles in the UI)")
     for folder in (settings.root, home):  # before any work: not a raw sqlite or PermissionError halfway through
         _check_writable(folder)
     inst = DagsterInstance.get()
@@ -197,8 +199,7 @@ def cycle_next(profile: str | None, *, run: bool = True, sibling: bool = False, 
     say(f"{manifest.cycle}: parent {manifest.parent_cycle or 'none'} "
         f"({manifest.parent_checkpoint or 'base model'}), step {manifest.start_step}, T={manifest.temperature:.3f}")
     if not run:
-        say(f"added; launch it from the UI or with: dagster job execute -m paint_pipeline.definitions -j train_cycle "
-            f"--tags '{{\"dagster/partition\": \"{manifest.cycle}\"}}'")
+        say(f"added; launch it from the UI or with: dg launch --job train_cycle --partition {manifest.cycle}")
         return 0
     return _run_cycle(settings, inst, manifest.cycle, say)
 
@@ -311,7 +312,7 @@ def _parent_label(manifest) -> str:
 
 def format_status(rows: list[dict]) -> str:
     def num(v, fmt="{:.3f}"):
-        return "-" if v is None else fmt.format(v)
+        return "-" if v is None else fmt.format(v) if isinstance(v, (int, float)) else str(v)
 
     head = f"{'cycle':<11} {'parent':<11} {'T':>5} {'render ok':>9} {'reward':>7} {'loss':>8} {'kl':>7} " \
            f"{'held-out':>8} {'parent':>7}  {'review':<24} state"
@@ -394,7 +395,7 @@ def cycle_review(profile: str | None, cycle: str, decision: str, *, by: str, not
             say(f"published {cycle}" if result.success
                 else f"publishing {cycle} failed: {failure_summary(result.all_events)[2]}")
             return 0 if result.success else 1
-        say("the review sensor publishes it while dagster-daemon runs (dagster dev); or add --publish")
+        say("the review sensor publishes it while dagster-daemon runs (dg dev); or add --publish")
     return 0
 
 
@@ -464,7 +465,7 @@ def demo(profile: str | None, cycles: int, *, say: Print = print) -> int:
         say(f"  scorecards   {settings.root / 'scorecards' / (last + '.parquet')}")
         say(f"  registry     {settings.root / 'registry' / settings.registry_name / last}/")
         say(f"  lineage      .venv/bin/paint-pipeline lineage {last}")
-    say(f"  the UI       DAGSTER_HOME={os.environ['DAGSTER_HOME']} .venv/bin/dagster dev -w workspace.yaml")
+    say(f"  the UI       DAGSTER_HOME={os.environ['DAGSTER_HOME']} .venv/bin/dg dev")
     return 0
 
 

@@ -5,7 +5,7 @@ looks half-done, and the schedule's "is a cycle running?" test says yes until so
 Dagster's run monitoring needs the daemon and a run launcher that can check its workers (the default one
 cannot), and `paint-pipeline` executes runs in its own process anyway. So each run is tagged with the host,
 process id and process start time of the process executing it (`owner_tags`): by the commands when they
-create it, and otherwise (a run launched from the UI, `dagster job execute`) by the pipeline resource when
+create it, and otherwise (a run launched from the UI, `dg launch`) by the pipeline resource when
 the run's first step starts (`claim_run`). Whoever opens the instance next (any `paint-pipeline` command, the
 review sensor, the schedule) fails the runs whose process is gone, with a message naming it. A process id
 alone is not enough: ids are reused, the start time tells them apart.

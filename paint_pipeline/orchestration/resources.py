@@ -33,7 +33,7 @@ class PipelineResource(ConfigurableResource):
     profile: str = ""
 
     def setup_for_execution(self, context: InitResourceContext) -> None:
-        # Every asset uses this resource, so a run launched from the UI or `dagster job execute` gets the owner
+        # Every asset uses this resource, so a run launched from the UI or `dg launch` gets the owner
         # tags the CLI sets itself: if its process dies, the next look at the instance fails it.
         if context.instance is not None and context.run is not None:
             claim_run(context.instance, context.run)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 
-from dagster import AssetKey, AssetMaterialization, AssetRecordsFilter, DagsterInstance
+from dagster import AssetKey, AssetMaterialization, AssetRecordsFilter, DagsterInstance, DynamicPartitionsDefinition
 
 from paint_pipeline.pipeline.cycles import CYCLE_RE, CycleError, cycle_index
 
@@ -13,6 +13,8 @@ log = logging.getLogger(__name__)
 
 REVIEW = AssetKey("cycle_review")
 CYCLES = "cycles"
+# The cycle partitions (cycle-0001, ...): every per-cycle asset, check and the review job share this definition.
+cycles = DynamicPartitionsDefinition(name=CYCLES)
 DECISIONS = ("approved", "rejected")
 
 

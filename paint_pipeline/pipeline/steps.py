@@ -156,8 +156,9 @@ def evaluation_key(settings: PipelineSettings, checkpoint: str | None, reward_ve
 
 
 def evaluate_policy(settings: PipelineSettings, checkpoint: str | None, client, scorer, *, label: str,
-                    progress: bool = True) -> pa.Table:
-    """Scorecards of a policy on the first `eval_prompts` held-out prompts, with the same seeds every time."""
+                    progress: bool = True, renders_path: Path | None = None) -> pa.Table:
+    """Scorecards of a policy on the first `eval_prompts` held-out prompts, with the same seeds every time;
+    the renders table (where each painting is) is written to `renders_path` when given."""
     from paint_pipeline.policy.policy_io import load_policy, system_prompt_for
     from paint_pipeline.policy.rollouts import to_table as rollouts_table
     from paint_pipeline.policy.sampling import generate
@@ -176,7 +177,20 @@ def evaluate_policy(settings: PipelineSettings, checkpoint: str | None, client, 
     table = rollouts_table(rollouts, cycle=f"eval-{label}", policy_checkpoint=checkpoint or "base")
     renders = render_rollouts(table, client, settings, settings.root / "evaluation_images" / label, progress=progress)
     cards, _ = score_renders(table, renders, scorer, progress=progress)
+    if renders_path is not None:
+        from paint_pipeline.parquet_io import write_table
+
+        write_table(renders, renders_path)
     return cards
+
+
+def evaluation_cache_path(settings: PipelineSettings, checkpoint: str | None, reward_version: str) -> Path:
+    return settings.root / "evaluation_cache" / f"{evaluation_key(settings, checkpoint, reward_version)}.parquet"
+
+
+def evaluation_renders_path(cache_path: Path) -> Path:
+    """The renders table kept beside a cached evaluation (for its gallery)."""
+    return cache_path.with_suffix(".renders.parquet")
 
 
 def cached_evaluation(settings: PipelineSettings, checkpoint: str | None, client, scorer, *, label: str,
@@ -185,13 +199,29 @@ def cached_evaluation(settings: PipelineSettings, checkpoint: str | None, client
     from paint_pipeline.parquet_io import write_table
     from paint_pipeline.reward.table import read_table
 
-    path = settings.root / "evaluation_cache" / f"{evaluation_key(settings, checkpoint, scorer.version)}.parquet"
+    path = evaluation_cache_path(settings, checkpoint, scorer.version)
     if path.is_file():
         log(f"evaluation of {label}: cached at {path}")
         return read_table(path)
-    table = evaluate_policy(settings, checkpoint, client, scorer, label=label)
+    table = evaluate_policy(settings, checkpoint, client, scorer, label=label,
+                            renders_path=evaluation_renders_path(path))
     write_table(table, path)
     return table
+
+
+def evaluation_images(settings: PipelineSettings, checkpoint: str | None, reward_version: str) -> dict[str, str]:
+    """sample_id -> image path of a cached evaluation's paintings; empty when its renders were not kept."""
+    from paint_pipeline.parquet_io import TableFileError
+    from paint_pipeline.render.table import read_renders
+
+    path = evaluation_renders_path(evaluation_cache_path(settings, checkpoint, reward_version))
+    if not path.is_file():
+        return {}
+    try:
+        renders = read_renders(path)
+    except TableFileError:
+        return {}
+    return dict(zip(renders.column("sample_id").to_pylist(), renders.column("image_path").to_pylist()))
 
 
 def sample_key(sample_id: str) -> str:

@@ -22,6 +22,7 @@ import logging
 import os
 import shutil
 import tempfile
+import warnings
 from pathlib import Path
 
 from paint_pipeline.errors import PaintPipelineError
@@ -87,6 +88,7 @@ def convert_gguf(gguf: Path, models_dir: Path) -> Path:
         return target
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
+    quiet_library_output()
     log.info("converting %s to safetensors under %s (once)", gguf, target)
     try:
         model = AutoModelForCausalLM.from_pretrained(gguf.parent, gguf_file=gguf.name)
@@ -167,10 +169,25 @@ def _hub_message(source: str, exc: Exception) -> str:
             f"(huggingface-cli download {source}) or set base_model to a local folder or a .gguf file.")
 
 
+def quiet_library_output() -> None:
+    """Called before a model is loaded or written, at run time (an import-time filter can be undone by a loader's
+    `catch_warnings`). transformers draws its own bars (loading weights, writing shards): they follow our rule
+    (progress.py). peft reads `model.is_gradient_checkpointing`, which transformers 5 deprecates: a FutureWarning
+    about library code in every log of every process that wraps a model, silenced by its exact message."""
+    from paint_pipeline.progress import bars_allowed
+
+    warnings.filterwarnings("ignore", message="`is_gradient_checkpointing` is deprecated", category=FutureWarning)
+    if not bars_allowed():
+        from transformers.utils import logging as transformers_logging
+
+        transformers_logging.disable_progress_bar()
+
+
 def load_base(source: str, *, dtype=None, device: str = "cpu"):
     import torch
     from transformers import AutoModelForCausalLM
 
+    quiet_library_output()
     try:
         model = AutoModelForCausalLM.from_pretrained(source, dtype=dtype or torch.float32)
     except HUB_FAILURES as exc:

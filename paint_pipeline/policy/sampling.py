@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 import torch
-from tqdm import tqdm
+from paint_pipeline.progress import progress_bar
 
 from paint_pipeline.policy.guards import GuardSet
 from paint_pipeline.policy.kv_cache import growing_cache
@@ -194,7 +194,7 @@ def generate(
     was_training = model.training
     model.eval()
     batches = range(0, len(mine), batch_size)
-    for start in tqdm(batches, desc="sampling", unit="batch", disable=not progress or rank != 0):
+    for start in progress_bar(batches, desc="sampling", unit="batch", enabled=progress and rank == 0):
         _decode_batch(model, mine[start : start + batch_size], eos_ids=eos_ids, pad_id=pad_id,
                       max_new_tokens=max_new_tokens, top_p=top_p, device=device, stop_repeats=stop_repeats,
                       guards=guards, prune_finished=prune_finished, grow_in_place=grow_in_place)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 import torch
-from tqdm import tqdm
+from paint_pipeline.progress import progress_bar
 
 from paint_pipeline.policy.checkpoint import model_fingerprint, save_checkpoint
 from paint_pipeline.policy.config import MAX_CUT_SHARE, PolicyConfig, PolicyConfigError
@@ -136,7 +136,7 @@ def sft(model, encoded: Sequence[tuple[list[int], list[int]]], *, steps: int, ba
     model.train()
     losses = []
     batches = batch_order(encoded, batch_size, seed)
-    for step in tqdm(range(steps), desc="warm start", disable=not progress):
+    for step in progress_bar(range(steps), desc="warm start", enabled=progress, lines=False):  # logs each tenth
         batch = next(batches)
         optimizer.zero_grad(set_to_none=True)
         loss = backward_batch(model, batch, device, micro_batch_size=micro_batch_size, pad=pad)

@@ -256,12 +256,12 @@ class RendererClient:
         alone, the item that fails again is the one at fault: a sketch that really hangs times out again, at the
         cost of one more budget.
         """
-        from tqdm import tqdm
+        from paint_pipeline.progress import progress_bar
 
         chunk = min(max(4, 2 * self.pool_size()), self.limits()["max_items"])
         results: list[RenderResult] = []
-        for start in tqdm(range(0, len(items), chunk), desc="rendering", unit="chunk",
-                          disable=not progress or len(items) <= 1):
+        for start in progress_bar(range(0, len(items), chunk), desc="rendering", unit="chunk",
+                                  enabled=progress and len(items) > 1):
             results += self.render_batch(items[start : start + chunk], timeout_ms=timeout_ms)
         again = [i for i, r in enumerate(results) if r.status in CONFIRMED_ALONE] if confirm_timeouts else []
         if again:

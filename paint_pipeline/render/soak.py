@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tqdm import tqdm
+from paint_pipeline.progress import progress_bar
 
 from paint_pipeline.pipeline.settings import PipelineSettings
 from paint_pipeline.procstat import PeakMemory, tree_memory_mb
@@ -90,7 +90,7 @@ def run_soak(client, n: int = 1000, *, chunk: int = 16, timeout_ms: int | None =
     memory_trace = []
     started = time.perf_counter()
     with PeakMemory(pid) as peak:
-        for start in tqdm(range(0, n, chunk), desc="soak", unit="chunk", disable=not progress):
+        for start in progress_bar(range(0, n, chunk), desc="soak", unit="chunk", enabled=progress):
             batch = items[start : start + chunk]
             results = client.render_batch([RenderItem(id=str(start + j), code=it["code"], seed=start + j, size=size)
                                            for j, it in enumerate(batch)], timeout_ms=timeout_ms)

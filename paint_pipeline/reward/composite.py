@@ -15,7 +15,7 @@ from collections import defaultdict
 from contextlib import contextmanager
 from typing import Sequence
 
-from tqdm import tqdm
+from paint_pipeline.progress import progress_bar
 
 from paint_pipeline.reward import alignment as alignment_tier
 from paint_pipeline.reward.aesthetic import score_aesthetic
@@ -78,7 +78,7 @@ class RewardScorer:
         # calibration reports do) share its image too.
         images, features = {}, {}
         first_of: dict[int, int] = {}
-        for i, s in enumerate(tqdm(samples, desc="analysing images", disable=not progress, leave=False)):
+        for i, s in enumerate(progress_bar(samples, desc="analysing images", enabled=progress, leave=False)):
             if s.render.status != "SUCCESS":
                 continue
             if not s.render.png:

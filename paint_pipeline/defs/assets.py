@@ -11,27 +11,33 @@ import json
 import os
 import sys
 import time
+import warnings
 from collections import Counter
 
 import pyarrow as pa
 from dagster import (
     AssetExecutionContext,
     AssetSpec,
-    DynamicPartitionsDefinition,
     Failure,
     MaterializeResult,
     MetadataValue,
     Output,
     PipesSubprocessClient,
+    PreviewWarning,
     asset,
 )
 
 from paint_pipeline.fileio import atomic_write_bytes
 from paint_pipeline.orchestration import checks
-
-BACKFILL_TAG = "dagster/backfill"  # on every run a backfill launches
 from paint_pipeline.orchestration.cycle_control import ensure_manifest
-from paint_pipeline.orchestration.metadata import best_and_worst, file_fields, numbers
+from paint_pipeline.orchestration.metadata import (
+    best_and_worst,
+    file_fields,
+    image_paths,
+    numbers,
+    render_gallery,
+    reviewer_plots,
+)
 from paint_pipeline.orchestration.resources import (
     CheckpointStore,
     PipelineResource,
@@ -40,7 +46,7 @@ from paint_pipeline.orchestration.resources import (
     ScorerResource,
     table_path,
 )
-from paint_pipeline.orchestration.reviews import latest_reviews
+from paint_pipeline.orchestration.reviews import cycles, latest_reviews
 from paint_pipeline.pipeline import steps
 from paint_pipeline.policy.checkpoint import open_checkpoint
 from paint_pipeline.pipeline.cycles import WARM_START, manifest_path
@@ -48,7 +54,16 @@ from paint_pipeline.pipeline.dashboard import build_dashboard
 from paint_pipeline.procstat import LAUNCHER_ENV
 from paint_pipeline.prompts import SPLITS, check_no_overlap, load_split
 
-cycles = DynamicPartitionsDefinition(name="cycles")
+BACKFILL_TAG = "dagster/backfill"  # on every run a backfill launches
+
+
+def run_pipes_child(context: AssetExecutionContext, command: list[str], env: dict[str, str]):
+    """Runs a worker under Dagster Pipes. Dagster's client reads a preview property of its own message reader
+    on every launch; that warning (about Dagster's code) is silenced by its exact message, here only."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Function `PipesMessageReader.expected_writer_count`",
+                                category=PreviewWarning)
+        return PipesSubprocessClient().run(context=context, command=command, env=env)
 
 
 def _lineage_fields(settings, manifest) -> dict:
@@ -79,8 +94,7 @@ def policy_warm_start(context: AssetExecutionContext, pipeline: PipelineResource
     # In a process of its own, so that the ~20 GB its training touches goes back to the OS before the first
     # cycle (see paint_pipeline/pipeline/warm_start_process.py).
     command = [sys.executable, "-m", "paint_pipeline.pipeline.warm_start_process", "--profile", pipeline.profile]
-    result = PipesSubprocessClient().run(context=context, command=command,
-                                         env={**os.environ, LAUNCHER_ENV: str(os.getpid())})
+    result = run_pipes_child(context, command, env={**os.environ, LAUNCHER_ENV: str(os.getpid())})
     reported = result.get_materialize_result().metadata or {}
     manifest = open_checkpoint(reported["checkpoint"].value).manifest
     return MaterializeResult(metadata={**reported, "steps": settings.warm_start_steps,
@@ -106,12 +120,12 @@ def rollouts(context: AssetExecutionContext, pipeline: PipelineResource) -> Outp
     table = steps.sample_rollouts(settings, manifest)
     seconds = time.perf_counter() - started
     tokens = sum(len(x) for x in table.column("completion_token_ids").to_pylist())
-    return Output(table, metadata={
+    return Output(table, metadata=reviewer_plots({
         **_lineage_fields(settings, manifest), "rollouts": table.num_rows, "temperature": manifest.temperature,
         "start_step": manifest.start_step, "completion_tokens": tokens, "tokens_per_s": tokens / max(seconds, 1e-9),
         "truncated_rate": sum(table.column("truncated").to_pylist()) / max(1, table.num_rows),
         "path": MetadataValue.path(str(table_path(settings, "rollouts", manifest.cycle))),
-    })
+    }))
 
 
 @asset(partitions_def=cycles, group_name="cycle", io_manager_key="parquet", kinds={"chromium", "parquet"},
@@ -126,13 +140,14 @@ def renders(context: AssetExecutionContext, rollouts: pa.Table, pipeline: Pipeli
         table = steps.render_rollouts(rollouts, client, settings, image_dir)
     statuses = Counter(table.column("status").to_pylist())
     manifest = ensure_manifest(context.instance, settings, cycle)
-    yield Output(table, metadata={
-        **_lineage_fields(settings, manifest), **file_fields("rollouts", table_path(settings, "rollouts", cycle)),
-        "renders": table.num_rows,
+    yield Output(table, metadata=reviewer_plots({
+        "gallery": render_gallery(table),
         "render_success_rate": statuses.get("SUCCESS", 0) / max(1, table.num_rows),
-        "statuses": MetadataValue.json(dict(statuses)), "images": MetadataValue.path(str(image_dir)),
+        "renders": table.num_rows, "statuses": MetadataValue.json(dict(statuses)),
         "mean_render_ms": sum(table.column("render_ms").to_pylist()) / max(1, table.num_rows),
-    })
+        "images": MetadataValue.path(str(image_dir)),
+        **_lineage_fields(settings, manifest), **file_fields("rollouts", table_path(settings, "rollouts", cycle)),
+    }))
     yield checks.render_success(table, settings)
 
 
@@ -148,12 +163,13 @@ def scorecards(context: AssetExecutionContext, rollouts: pa.Table, renders: pa.T
     table, stats = steps.score_renders(rollouts, renders, reward, scale_rewards=settings.policy_config().scale_rewards)
     summary = steps.summarize_scorecards(table)
     manifest = ensure_manifest(context.instance, settings, cycle)
-    yield Output(table, metadata={
-        **_lineage_fields(settings, manifest), **numbers(summary), **numbers(stats), "reward_version": reward.version,
-        "alignment_backend": reward.backend_name, **file_fields("rollouts", table_path(settings, "rollouts", cycle)),
+    yield Output(table, metadata=reviewer_plots({
+        "best_and_worst": best_and_worst(table, image_paths(renders)),
+        **numbers(summary), **numbers(stats), "reward_version": reward.version,
+        "alignment_backend": reward.backend_name, **_lineage_fields(settings, manifest),
+        **file_fields("rollouts", table_path(settings, "rollouts", cycle)),
         **file_fields("renders", table_path(settings, "renders", cycle)),
-        "best_and_worst": best_and_worst(table, renders),
-    })
+    }))
     yield checks.rewards_valid(table)
     yield checks.reward_variance(table, settings)
 
@@ -207,15 +223,15 @@ def policy_checkpoint(context: AssetExecutionContext, pipeline: PipelineResource
     # trainer behind that a resumed one would race.
     env = {**os.environ, LAUNCHER_ENV: str(os.getpid()),
            "PYTORCH_CUDA_ALLOC_CONF": os.environ.get("PYTORCH_CUDA_ALLOC_CONF", "expandable_segments:True")}
-    result = PipesSubprocessClient().run(context=context, command=_train_command(settings, processes, args), env=env)
+    result = run_pipes_child(context, _train_command(settings, processes, args), env)
     materialization = result.get_materialize_result()
-    yield MaterializeResult(metadata={
+    yield MaterializeResult(metadata=reviewer_plots({
         **(materialization.metadata or {}), **_lineage_fields(settings, manifest),
         **file_fields("rollouts", table_path(settings, "rollouts", cycle)),
         **file_fields("scorecards", table_path(settings, "scorecards", cycle)),
         "checkpoint_path": MetadataValue.path(str(out)), "processes": processes,
         "reward_version": _reward_version_of(table_path(settings, "scorecards", cycle)),
-    })
+    }))
     yield checks.checkpoint_loads(out)
 
 
@@ -237,10 +253,11 @@ def evaluation(context: AssetExecutionContext, pipeline: PipelineResource, rende
                                                                          else "base"), log=context.log.info)
     comparison = steps.compare_evaluations(current, parent, confidence=settings.eval_confidence)
     dashboard = build_dashboard(settings)  # regenerated after every cycle
-    yield Output(current, metadata={**_lineage_fields(settings, manifest), **numbers(comparison),
-                                    "reward_version": reward.version,
-                                    "checkpoint_path": MetadataValue.path(str(folder)),
-                                    "dashboard": MetadataValue.path(str(dashboard))})
+    images = steps.evaluation_images(settings, str(folder), reward.version)
+    yield Output(current, metadata=reviewer_plots({
+        "best_and_worst": best_and_worst(current, images), **numbers(comparison), "reward_version": reward.version,
+        **_lineage_fields(settings, manifest), "checkpoint_path": MetadataValue.path(str(folder)),
+        "dashboard": MetadataValue.path(str(dashboard))}))
     yield checks.not_worse(comparison, settings)
 
 
@@ -319,5 +336,6 @@ def rescored_scorecards(context: AssetExecutionContext, pipeline: PipelineResour
     table = table.append_column("previous_total", pa.array([previous[i]["total"] for i in ids], pa.float64()))
     table = table.append_column("previous_reward_version", pa.array([previous[i]["reward_version"] for i in ids]))
     summary = steps.summarize_scorecards(table)
-    yield Output(table, metadata={**numbers(summary), "reward_version": reward.version,
-                                  "previous_reward_version": before[0]["reward_version"] if before else "none"})
+    yield Output(table, metadata=reviewer_plots({
+        **numbers(summary), "reward_version": reward.version,
+        "previous_reward_version": before[0]["reward_version"] if before else "none"}))

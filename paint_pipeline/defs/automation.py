@@ -1,4 +1,7 @@
-"""Jobs, the review sensor, the run-failure sensor and the (off by default) training schedule."""
+"""The asset jobs, the review sensor, the run-failure sensor and the (off by default) training schedule.
+
+Dagster collects every job, sensor and schedule defined here (the defs folder is loaded by
+`paint_pipeline/definitions.py`); the logic they run lives in `paint_pipeline.orchestration`."""
 
 from __future__ import annotations
 
@@ -19,12 +22,10 @@ from dagster import (
     schedule,
 )
 
-from paint_pipeline.orchestration.assets import cycles
 from paint_pipeline.orchestration.cycle_control import add_next_cycle, awaiting_review
 from paint_pipeline.orchestration.failures import record_run_failure
 from paint_pipeline.orchestration.interrupted import active_runs, fail_interrupted_runs
-from paint_pipeline.orchestration.review_job import review_cycle
-from paint_pipeline.orchestration.reviews import CYCLES, REVIEW, decision_of
+from paint_pipeline.orchestration.reviews import REVIEW, decision_of
 from paint_pipeline.pipeline.settings import load_settings
 
 train_cycle_job = define_asset_job(
@@ -41,9 +42,6 @@ warm_start_job = define_asset_job("warm_start", AssetSelection.assets("prompts",
                                   description="Validate the prompts and run the supervised warm start.")
 calibrate_job = define_asset_job("calibrate", AssetSelection.assets("reward_calibration"),
                                  description="Score the calibration set under the current reward.")
-
-JOBS = [train_cycle_job, publish_job, rescore_job, evaluate_job, warm_start_job, calibrate_job, review_cycle]
-
 
 def _train_running(instance) -> bool:
     fail_interrupted_runs(instance)  # a run whose process died is not running (the failure sensor records it)
@@ -86,7 +84,3 @@ def advance_training(context: ScheduleEvaluationContext):
     manifest = add_next_cycle(context.instance, load_settings())
     return RunRequest(run_key=f"train-{manifest.cycle}", partition_key=manifest.cycle)
 
-
-SENSORS = [review_sensor, cycle_failure_sensor]
-SCHEDULES = [advance_training]
-__all__ = ["JOBS", "SENSORS", "SCHEDULES", "cycles", "CYCLES"]

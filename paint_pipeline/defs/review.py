@@ -9,7 +9,7 @@ from enum import Enum
 from dagster import Config, Failure, OpExecutionContext, job, op
 from pydantic import Field
 
-from paint_pipeline.orchestration.assets import cycles
+from paint_pipeline.orchestration.reviews import cycles
 from paint_pipeline.orchestration.resources import PipelineResource
 
 
