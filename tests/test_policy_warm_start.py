@@ -124,3 +124,16 @@ def test_the_micro_batched_gradient_is_the_padded_batch_gradient(tmp_path, micro
     model.zero_grad(set_to_none=True)
     backward_batch(model, batch[:-1], "cpu", micro_batch_size=micro_batch_size, pad=tokenizer.pad_token_id)
     assert not all(torch.allclose(p.grad, padded[n], rtol=1e-4, atol=1e-7) for n, p in params)
+
+
+def test_the_cpus_bf16_units_are_read_from_its_flags_never_assumed():
+    from paint_pipeline.policy.hardware import cpu_bf16_units, resolve
+
+    epyc = "processor\t: 0\nmodel name\t: AMD EPYC\nflags\t\t: fpu sse2 avx2 avx512f avx512_bf16 avx512_vnni\n"
+    sapphire = "flags\t\t: avx512f avx512_bf16 amx_bf16 amx_tile amx_int8\n"
+    assert cpu_bf16_units(epyc) == ("avx512_bf16",)
+    assert cpu_bf16_units(sapphire) == ("amx_bf16", "avx512_bf16")
+    assert cpu_bf16_units("flags\t\t: fpu sse2 avx2 avx512f\n") == ()
+    assert cpu_bf16_units("") == ()  # no flags line (not Linux, a container hiding it)
+    profile = resolve(PolicyConfig(device="cpu"))
+    assert profile.cpu_bf16_units == cpu_bf16_units() and profile.dtype == "float32"  # recorded, not used yet

@@ -17,6 +17,22 @@ import torch
 from paint_pipeline.policy.config import PolicyConfig
 
 DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}
+BF16_UNITS = ("amx_bf16", "avx512_bf16")  # CPU flags of bf16 matmul units, fastest first
+
+
+def cpu_bf16_units(cpuinfo: str | None = None) -> tuple[str, ...]:
+    """The bf16 matmul units this CPU reports (/proc/cpuinfo flags); () on a CPU without them or off Linux.
+    Read, never assumed: the machines that run this project differ (AMX, AVX512-BF16, neither)."""
+    if cpuinfo is None:
+        try:
+            cpuinfo = open("/proc/cpuinfo", encoding="utf-8", errors="replace").read()
+        except OSError:
+            return ()
+    for line in cpuinfo.splitlines():
+        if line.startswith("flags"):
+            flags = set(line.split(":", 1)[1].split())
+            return tuple(unit for unit in BF16_UNITS if unit in flags)
+    return ()
 
 
 @dataclass(frozen=True)
@@ -33,6 +49,9 @@ class HardwareProfile:
     # Rollouts per forward pass of the update. On a CPU one at a time is faster (no padding, no attention mask;
     # scripts/bench_update_micro_batch.py) and holds one rollout's activations; a GPU wants the batch.
     micro_batch_size: int = 4
+    # The CPU's bf16 matmul units (cpu_bf16_units), recorded with every checkpoint; training does not use them
+    # yet (scripts/bench_cpu_bf16.py measures what they would change, stage by stage).
+    cpu_bf16_units: tuple[str, ...] = ()
 
     @property
     def torch_dtype(self):
@@ -84,4 +103,5 @@ def resolve(config: PolicyConfig) -> HardwareProfile:
     except (ValueError, OSError):
         memory = 0.0
     return HardwareProfile("cpu", "CPU", 1, memory, config.dtype or "float32", config.group_size or 4,
-                           config.max_new_tokens or MIN_TOKENS, False, torch.get_num_threads(), micro_batch_size=1)
+                           config.max_new_tokens or MIN_TOKENS, False, torch.get_num_threads(), micro_batch_size=1,
+                           cpu_bf16_units=cpu_bf16_units())

@@ -1,0 +1,224 @@
+"""CPU training and sampling in fp32 against bf16, stage by stage, against this machine's own limits.
+
+    python scripts/bench_cpu_bf16.py [--rounds 5] [--decode-tokens 48] [--prompts 2]
+
+The policy is the embedded default (SmolLM2-135M-Instruct) with a LoRA adapter, fp32 master weights. Ways:
+- fp32: as the project trains and samples today;
+- bf16 autocast: the same fp32 weights under `torch.autocast("cpu", dtype=torch.bfloat16)` (matmuls in bf16,
+  reductions in fp32), what a training stage would use (fp32 master weights and optimizer state);
+- bf16 weights (sampling only): a bf16 copy of the model, so a decoding step reads half the bytes and casts
+  nothing.
+
+Stages: a matmul of the model's own shape (the dtype's peak on this machine), one warm-start pair forward and
+backward (`backward_batch`, a real procedural sketch), one GRPO update step (`run_update`, two real rollouts),
+and sampling (`generate`, --prompts prompts x 2, --decode-tokens new tokens each). The ways of a stage run
+interleaved, round by round, in alternating order; each row prints the median seconds of each way, the median
+of the per-round ratios and their range. Achieved FLOP/s is model work over time: 4·N·T for a training pass
+(forward 2·N·T, backward through the frozen base 2·N·T: LoRA leaves no weight gradients in it) and 2·N·T for
+decoding, as a share of the matmul peak of the dtype that does the work. Decoding is also set against the
+memory-bandwidth bound: each step reads every weight once (N x bytes per weight) at the measured copy
+bandwidth.
+
+On a CPU without bf16 units, bf16 runs through slow emulated paths; the script says which units it found.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import statistics
+import time
+from pathlib import Path
+
+import torch
+
+
+def cpu_facts() -> dict:
+    from paint_pipeline.policy.hardware import cpu_bf16_units
+
+    name = "unknown"
+    try:
+        name = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                     if line.startswith("model name")), name)
+    except OSError:
+        pass
+    return {"cpu": name, "bf16_units": list(cpu_bf16_units()) or ["none"],
+            "capability": torch.backends.cpu.get_cpu_capability(), "threads": torch.get_num_threads()}
+
+
+def interleaved(ways: dict, rounds: int) -> dict[str, list[float]]:
+    """Seconds of each way per round; the order alternates every round, so a drift of the machine's speed
+    lands on both ways. One untimed call of each way first (allocations, one-time casts)."""
+    for fn in ways.values():
+        fn()
+    names = list(ways)
+    seconds = {name: [] for name in names}
+    for r in range(rounds):
+        for name in (names if r % 2 == 0 else names[::-1]):
+            started = time.perf_counter()
+            ways[name]()
+            seconds[name].append(time.perf_counter() - started)
+    return seconds
+
+
+def ratio_summary(seconds: dict[str, list[float]], base: str, other: str) -> str:
+    ratios = sorted(b / o for b, o in zip(seconds[base], seconds[other]))
+    return f"{statistics.median(ratios):.2f}x [{ratios[0]:.2f}-{ratios[-1]:.2f}]"
+
+
+def matmul_probe(dtype, m: int, k: int, n: int, repeats: int = 20):
+    a, b = torch.randn(m, k, dtype=dtype), torch.randn(k, n, dtype=dtype)
+
+    def run():
+        for _ in range(repeats):
+            torch.mm(a, b)
+    return run, 2.0 * m * k * n * repeats
+
+
+def copy_bandwidth_gb_s(megabytes: int = 256, repeats: int = 5) -> float:
+    """Best read+write rate of a large tensor copy: the memory roof a decoding step runs into."""
+    x = torch.empty(megabytes * 2**20 // 4, dtype=torch.float32).uniform_()
+    y = torch.empty_like(x)
+    best = 0.0
+    for _ in range(repeats):
+        started = time.perf_counter()
+        y.copy_(x)
+        best = max(best, 2 * x.numel() * 4 / (time.perf_counter() - started) / 1e9)
+    return best
+
+
+def main() -> int:
+    from paint_pipeline.pipeline.settings import load_settings
+    from paint_pipeline.policy.hardware import resolve
+    from paint_pipeline.policy.models import resolve_base_model
+    from paint_pipeline.policy.procedural import corpus
+    from paint_pipeline.policy.prompting import render_chat
+    from paint_pipeline.policy.sampling import generate
+    from paint_pipeline.policy.tiny import move_lora_b_off_zero
+    from paint_pipeline.policy.train import build_policy
+    from paint_pipeline.policy.update import Example, make_optimizer, run_update
+    from paint_pipeline.policy.warm_start import backward_batch, completion_text, encode_corpus
+    from paint_pipeline.prompts import load_split
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5, help="timed rounds per stage (each way once a round)")
+    parser.add_argument("--decode-tokens", type=int, default=48, help="new tokens per sampled sequence")
+    parser.add_argument("--prompts", type=int, default=2, help="prompts sampled per call (2 sequences each)")
+    args = parser.parse_args()
+
+    facts = cpu_facts()
+    print(f"CPU: {facts['cpu']}; bf16 units: {', '.join(facts['bf16_units'])}; torch capability "
+          f"{facts['capability']}; {facts['threads']} threads; torch {torch.__version__}", flush=True)
+    settings = load_settings("default")
+    config = settings.policy_config()
+    profile = resolve(config)
+    resolve_base_model(config.base_model, config.models_dir)  # the GGUF converted once, before any timing
+    model, tokenizer = build_policy(config, profile, None)
+    move_lora_b_off_zero(model, std=0.02, seed=config.seed)
+    n_params = sum(p.numel() for name, p in model.named_parameters() if "lora_" not in name)
+    hidden, inter = model.config.hidden_size, model.config.intermediate_size
+    bf16 = lambda: torch.autocast("cpu", dtype=torch.bfloat16)  # noqa: E731
+    rows = []
+
+    # The limits: a matmul of the model's MLP shape over a warm-start pair's worth of tokens, and memory.
+    peaks = {}
+    ways, work = {}, 0.0
+    for label, dtype in (("fp32", torch.float32), ("bf16", torch.bfloat16)):
+        ways[label], work = matmul_probe(dtype, 512, hidden, inter)
+    seconds = interleaved(ways, args.rounds)
+    for label in ways:
+        peaks[label] = work / min(seconds[label]) / 1e9
+    bandwidth = copy_bandwidth_gb_s()
+    print(f"matmul peak ({512}x{hidden}x{inter}): fp32 {peaks['fp32']:.1f}, bf16 {peaks['bf16']:.1f} GFLOP/s; "
+          f"copy bandwidth {bandwidth:.1f} GB/s", flush=True)
+    rows.append(("matmul 512 tokens (peak)", seconds, "fp32", "bf16", None))
+
+    # Warm start: one real pair, forward and backward.
+    pairs = corpus([(p.prompt, p.category) for p in load_split("train")[:4]], per_prompt=1, seed=config.seed)
+    encoded, _ = encode_corpus(tokenizer, pairs, settings.warm_start_max_len, config.system_prompt)
+    pair = max(encoded, key=lambda e: len(e[0]))
+    pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
+    model.train()
+
+    def warm_step(context):
+        def run():
+            with context():
+                backward_batch(model, [pair], "cpu", micro_batch_size=1, pad=pad)
+            model.zero_grad(set_to_none=True)
+        return run
+    seconds = interleaved({"fp32": warm_step(contextlib.nullcontext), "bf16 autocast": warm_step(bf16)}, args.rounds)
+    tokens = len(pair[0])
+    rows.append((f"warm-start pair fwd+bwd ({tokens} tokens)", seconds, "fp32", "bf16 autocast", 4 * n_params * tokens))
+
+    # The GRPO update: two real rollouts, one optimizer step (run_update: old log-probs from the sampler).
+    examples = []
+    for i, (prompt, code) in enumerate(pairs[:2]):
+        completion = tokenizer(completion_text(code), add_special_tokens=False).input_ids[: profile.max_new_tokens]
+        prompt_ids = tokenizer(render_chat(tokenizer, prompt, config.system_prompt), add_special_tokens=False).input_ids
+        examples.append(Example(prompt_ids, completion, [-1.0] * len(completion), 1.0 if i % 2 else -1.0, 0.5))
+    optimizer, scheduler = make_optimizer(model, config)
+
+    def update_step(context):
+        def run():
+            with context():
+                run_update(model, examples, config.replace(minibatch_size=2), optimizer, scheduler, start_step=0,
+                           steps=1, max_new_tokens=profile.max_new_tokens, pad_id=pad, micro_batch_size=1)
+        return run
+    seconds = interleaved({"fp32": update_step(contextlib.nullcontext), "bf16 autocast": update_step(bf16)},
+                          args.rounds)
+    tokens = sum(len(e.prompt_token_ids) + len(e.completion_token_ids) for e in examples)
+    rows.append((f"GRPO update step (2 rollouts, {tokens} tokens)", seconds, "fp32", "bf16 autocast",
+                 4 * n_params * tokens))
+
+    # Sampling: fp32 weights, the same under autocast, and a bf16 copy of the weights.
+    model.eval()
+    bf16_model = None
+    prompts = [(p.prompt_id, p.prompt) for p in load_split("validation")[: args.prompts]]
+    generated = {}
+
+    def sample(which, context):
+        def run():
+            target = bf16_model if which == "bf16 weights" else model
+            with context():
+                out = generate(target, tokenizer, prompts, group_size=2, temperature=0.7,
+                               max_new_tokens=args.decode_tokens, base_seed=1, batch_size=len(prompts) * 2,
+                               system_prompt=config.system_prompt)
+            generated[which] = sum(len(r.completion_token_ids) for r in out)
+        return run
+    import copy
+
+    bf16_model = copy.deepcopy(model).to(torch.bfloat16)
+    seconds = interleaved({"fp32": sample("fp32", contextlib.nullcontext),
+                           "bf16 autocast": sample("bf16 autocast", bf16),
+                           "bf16 weights": sample("bf16 weights", contextlib.nullcontext)}, args.rounds)
+    rows.append((f"sampling {len(prompts) * 2} rows x {args.decode_tokens} tokens", seconds, "fp32",
+                 "bf16 autocast", None))
+    rows.append((f"sampling {len(prompts) * 2} rows x {args.decode_tokens} tokens", seconds, "fp32",
+                 "bf16 weights", None))
+
+    print(f"\nN = {n_params / 1e6:.1f}M base parameters; {args.rounds} interleaved rounds per stage; "
+          f"ratio = fp32 seconds / other seconds (median [min-max] over rounds)\n")
+    print("| stage | fp32 s | other | other s | speed-up | fp32 % of peak | other % of peak |")
+    print("|---|---|---|---|---|---|---|")
+    for label, seconds, base, other, flops in rows:
+        share = lambda way, peak: (f"{100 * flops / statistics.median(seconds[way]) / 1e9 / peak:.0f}%"  # noqa: E731
+                                   if flops else "-")
+        print(f"| {label} | {statistics.median(seconds[base]):.3f} | {other} | {statistics.median(seconds[other]):.3f} "
+              f"| {ratio_summary(seconds, base, other)} | {share(base, peaks['fp32'])} | "
+              f"{share(other, peaks['bf16'])} |")
+    steps = len(prompts) * 2 * args.decode_tokens
+    print("\nDecoding against its limits (tokens/s over all rows; the bound: rows x bandwidth / weight bytes):")
+    for way, bytes_per_weight, peak in (("fp32", 4, peaks["fp32"]), ("bf16 autocast", 4, peaks["bf16"]),
+                                        ("bf16 weights", 2, peaks["bf16"])):
+        rate = generated[way] / statistics.median(seconds[way])
+        bound = len(prompts) * 2 * bandwidth * 1e9 / (n_params * bytes_per_weight)
+        print(f"- {way}: {rate:.1f} tokens/s; memory bound {bound:.0f} tokens/s ({100 * rate / bound:.0f}%); "
+              f"{100 * 2 * n_params * rate / 1e9 / peak:.0f}% of the matmul peak")
+    print(f"(each sampled call made {steps} tokens at most; fewer when a row ended)")
+    return 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    raise SystemExit(main())
