@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+import warnings
 from typing import Iterable, Iterator, TypeVar
 
 from tqdm import tqdm
@@ -54,3 +55,15 @@ def progress_bar(iterable: Iterable[T], *, desc: str, enabled: bool = True, unit
     if bars_allowed():
         return tqdm(iterable, desc=desc, unit=unit, **tqdm_options)
     return progress_lines(iterable, desc=desc, unit=unit, total=tqdm_options.get("total")) if lines else iterable
+
+
+def quiet_library_output() -> None:
+    """Called before a model is loaded or written, at run time (an import-time filter can be undone by a loader's
+    `catch_warnings`). transformers draws its own bars (loading weights, writing shards): they follow the rule
+    above. peft reads `model.is_gradient_checkpointing`, which transformers 5 deprecates: a FutureWarning
+    about library code in every log of every process that wraps a model, silenced by its exact message."""
+    warnings.filterwarnings("ignore", message="`is_gradient_checkpointing` is deprecated", category=FutureWarning)
+    if not bars_allowed():
+        from transformers.utils import logging as transformers_logging
+
+        transformers_logging.disable_progress_bar()

@@ -197,7 +197,7 @@ PROFILES: dict[str, dict[str, Any]] = {
     # success from 75% to 42% (profiles/experiments/grpo-lr2e-4-steps6.json, docs/experiments.md); more
     # rollouts per step is the lever, so the default uses the cycle's time for 24 of them rather than 12.
     # The decoding guards took the warm start's held-out compile success from 60.0% to 87.5% on 40 test
-    # prompts (README "Decoding guards").
+    # prompts (docs/policy.md, "Decoding guards").
     # The stroke guard came on after a curve trained with it (docs/experiments.md) matched or beat
     # the api,brackets curve at every cycle, in compile success and in mean total, with no "No brush or color set".
     "default": {

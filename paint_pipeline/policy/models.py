@@ -22,10 +22,10 @@ import logging
 import os
 import shutil
 import tempfile
-import warnings
 from pathlib import Path
 
 from paint_pipeline.errors import PaintPipelineError
+from paint_pipeline.progress import quiet_library_output
 from paint_pipeline.policy.config import PolicyConfig
 
 log = logging.getLogger(__name__)
@@ -167,20 +167,6 @@ HUB_FAILURES: tuple[type[Exception], ...] = (OSError, ValueError, *_http_errors(
 def _hub_message(source: str, exc: Exception) -> str:
     return (f"cannot load {source!r}: {type(exc).__name__}: {exc}. Offline, a hub id works only if it is cached: download it once "
             f"(huggingface-cli download {source}) or set base_model to a local folder or a .gguf file.")
-
-
-def quiet_library_output() -> None:
-    """Called before a model is loaded or written, at run time (an import-time filter can be undone by a loader's
-    `catch_warnings`). transformers draws its own bars (loading weights, writing shards): they follow our rule
-    (progress.py). peft reads `model.is_gradient_checkpointing`, which transformers 5 deprecates: a FutureWarning
-    about library code in every log of every process that wraps a model, silenced by its exact message."""
-    from paint_pipeline.progress import bars_allowed
-
-    warnings.filterwarnings("ignore", message="`is_gradient_checkpointing` is deprecated", category=FutureWarning)
-    if not bars_allowed():
-        from transformers.utils import logging as transformers_logging
-
-        transformers_logging.disable_progress_bar()
 
 
 def load_base(source: str, *, dtype=None, device: str = "cpu"):

@@ -62,7 +62,7 @@ def build_tiny_model(tokenizer, *, seed: int = 0, hidden: int = 64, layers: int 
 
 def save_tiny_base(folder: str | Path, *, seed: int = 0, **kwargs) -> Path:
     """Writes a tiny model and its tokenizer to a folder that `base_model` can name."""
-    from paint_pipeline.policy.models import quiet_library_output
+    from paint_pipeline.progress import quiet_library_output
 
     folder = Path(folder)
     tokenizer = build_tiny_tokenizer()

@@ -12,7 +12,7 @@ from paint_pipeline.render.client import (
 )
 from paint_pipeline.render.service import RendererService, RendererStartError
 
-# Resolution of the images the reward sees (see README "Renderer" for how it
+# Resolution of the images the reward sees (see docs/renderer.md for how it
 # was chosen: `paint-pipeline bench render`).
 REWARD_RESOLUTION = 256
 

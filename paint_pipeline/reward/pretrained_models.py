@@ -125,7 +125,10 @@ class TextEncoder:
         import torch
         from transformers import AutoModel, AutoTokenizer
 
+        from paint_pipeline.progress import quiet_library_output
+
         folder = folder or text_model_dir()
+        quiet_library_output()
         try:
             self.tokenizer = AutoTokenizer.from_pretrained(folder)
             self.model = AutoModel.from_pretrained(folder).eval()

@@ -3,7 +3,7 @@
 // and watches the memory of its renderer processes.
 //
 // Flags were chosen by measurement on a 2-core machine without a GPU (NOTES.md,
-// README "Renderer"): SwiftShader WebGL via --enable-unsafe-swiftshader with
+// docs/renderer.md): SwiftShader WebGL via --enable-unsafe-swiftshader with
 // --disable-gpu was the fastest correct combination; the background-networking
 // flags stop Chromium from phoning home into a closed network.
 
