@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 import torch
 from PIL import Image, ImageDraw
+from reward_helpers import png_of, result
 
 from paint_pipeline.reward import pretrained_models
 from paint_pipeline.reward.aesthetic import is_monochrome_prompt
@@ -21,7 +22,6 @@ from paint_pipeline.reward.features import analyse
 from paint_pipeline.reward.judge_matrix import matrix_metrics, way_metrics
 from paint_pipeline.reward.pretrained_models import PretrainedWeightsError
 from paint_pipeline.reward.scorecard import Sample
-from reward_helpers import png_of, result
 
 CFG = RewardConfig(alignment_backend="offline", text_detector=False)
 

@@ -15,8 +15,8 @@ from paint_pipeline.policy.guards import GuardSet, guard_ids, masks_for_completi
 from paint_pipeline.policy.guards.brackets import LexState, feed
 from paint_pipeline.policy.loss import completion_logps
 from paint_pipeline.policy.procedural import corpus
-from paint_pipeline.policy.prompting import render_chat
 from paint_pipeline.policy.procedural.api import BRUSH_MEMBERS, BUILTIN_BRUSHES, BUILTIN_FIELDS
+from paint_pipeline.policy.prompting import render_chat
 from paint_pipeline.policy.rollouts import read_rollouts, to_table
 from paint_pipeline.policy.sampling import generate
 from paint_pipeline.policy.tiny import build_tiny_tokenizer

@@ -6,6 +6,8 @@ import json
 
 import pytest
 import torch
+from reward_helpers import result
+from test_policy_train import scorecard_table
 
 from paint_pipeline.policy.config import PolicyConfig
 from paint_pipeline.policy.credit import blame_starts, js_line_starts, line_start_token
@@ -18,8 +20,6 @@ from paint_pipeline.reward.compile_gate import error_line, score_compile
 from paint_pipeline.reward.config import RewardConfig
 from paint_pipeline.reward.table import write_table
 from paint_pipeline.sketch_code import extract_code
-from reward_helpers import result
-from test_policy_train import scorecard_table
 
 COMPLETION = (
     "Here is a sketch of a red sea:\n"

@@ -273,8 +273,8 @@ def test_a_run_launched_outside_the_cli_and_killed_is_failed_by_the_schedules_sw
     """`dg launch` (as the UI's run worker) tags nothing itself: the pipeline resource claims the run."""
     from dagster import DagsterInstance, DagsterRunStatus, RunsFilter
 
-    from paint_pipeline.orchestration import commands
     from paint_pipeline.defs.automation import _train_running
+    from paint_pipeline.orchestration import commands
     from paint_pipeline.orchestration.interrupted import PID
 
     env = _tiny_instance_env(tmp_path, monkeypatch)

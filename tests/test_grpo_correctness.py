@@ -24,11 +24,11 @@ from paint_pipeline.policy.train import load_examples, train_cycle
 from paint_pipeline.policy.update import (
     Example,
     check_world,
-    processes_to_launch,
     completion_logprobs_of,
     cycle_minibatches,
     importance_weights,
     make_optimizer,
+    processes_to_launch,
     run_update,
 )
 from paint_pipeline.reward.advantages import group_advantages

@@ -9,13 +9,13 @@ import sys
 from pathlib import Path
 
 import pyarrow as pa
+from test_policy_train import scorecard_table
 
 from paint_pipeline.policy.rollouts import to_table, write_rollouts
 from paint_pipeline.policy.sampling import Rollout
 from paint_pipeline.policy.tiny import build_tiny_tokenizer, save_tiny_base
 from paint_pipeline.reward.table import write_table
 from paint_pipeline.sketch_code import extract_code
-from test_policy_train import scorecard_table
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "guard_replay.py"
 START = "```javascript\nfunction setup() {\n  createCanvas(600, 600, WEBGL);\n  brush.noStroke();\n"

@@ -29,9 +29,9 @@ from paint_pipeline.defs.automation import advance_training, review_sensor
 from paint_pipeline.orchestration.commands import status_rows
 from paint_pipeline.orchestration.cycle_control import add_next_cycle
 from paint_pipeline.orchestration.reviews import report_review
+from paint_pipeline.pipeline import steps
 from paint_pipeline.pipeline.cycles import CycleError, read_manifest
 from paint_pipeline.pipeline.lineage import lineage
-from paint_pipeline.pipeline import steps
 from paint_pipeline.pipeline.settings import PipelineSettings, SettingsError, load_settings
 from paint_pipeline.policy.checkpoint import open_checkpoint
 

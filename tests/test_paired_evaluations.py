@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 import pyarrow as pa
+from test_policy_train import scorecard_table
 
 from paint_pipeline.reward.table import write_table
-from test_policy_train import scorecard_table
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "paired_evaluations.py"
 NO_BRUSH = "RUNTIME_ERROR: the sketch threw; first error: line 40: Error: No brush or color set. Call brush.set"

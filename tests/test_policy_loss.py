@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 import torch
 
-
 from paint_pipeline.policy.config import PolicyConfig  # noqa: E402
 from paint_pipeline.policy.loss import completion_logps, grpo_loss  # noqa: E402
 from paint_pipeline.policy.models import add_lora  # noqa: E402

@@ -6,7 +6,6 @@ import re
 
 import pytest
 
-
 from paint_pipeline.policy.config import PolicyConfig  # noqa: E402
 from paint_pipeline.policy.prompting import BRUSHES, FIELDS, SYSTEM_PROMPT  # noqa: E402
 from paint_pipeline.render import RendererService, RenderItem  # noqa: E402

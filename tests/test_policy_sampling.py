@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 
 import pytest
-
 import torch
 
 from paint_pipeline.policy.config import PolicyConfig, PolicyConfigError, temperature_at  # noqa: E402

@@ -8,11 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
-import torch
-
 import pyarrow as pa  # noqa: E402
+import pytest
+import torch
 from safetensors.torch import load_file  # noqa: E402
 
 from paint_pipeline.policy.checkpoint import CheckpointError, open_checkpoint  # noqa: E402

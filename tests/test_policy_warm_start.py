@@ -99,8 +99,8 @@ def test_the_micro_batched_gradient_is_the_padded_batch_gradient(tmp_path, micro
     not change. Micro-batches of 3 over 4 pairs: one padded pass of 3, one pass of 1."""
     import torch
 
-    from paint_pipeline.policy.train import build_policy
     from paint_pipeline.policy.hardware import resolve
+    from paint_pipeline.policy.train import build_policy
     from paint_pipeline.policy.warm_start import backward_batch, backward_padded, encode_corpus
 
     base = save_tiny_base(tmp_path / "tiny-base", seed=0)

@@ -5,14 +5,12 @@ from __future__ import annotations
 import logging
 
 import pytest
-
 import torch
+from reward_helpers import blank, painting, png_of, result  # noqa: E402
 
 from paint_pipeline.reward import RewardConfig, RewardScorer, Sample  # noqa: E402
 from paint_pipeline.reward.alignment_clip import ClipAlignment, ClipLoadError  # noqa: E402
 from paint_pipeline.reward.learned_head import AestheticHeadError, build_mlp  # noqa: E402
-
-from reward_helpers import blank, painting, png_of, result  # noqa: E402
 
 RANDOM = RewardConfig(alignment_backend="clip", clip_weights="random-init", clip_allow_random_init=True)
 

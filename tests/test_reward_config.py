@@ -8,13 +8,12 @@ import json
 import numpy as np
 import pyarrow as pa
 import pytest
+from reward_helpers import painting, pixel_noise, png_of, result
 
 from paint_pipeline.reward import RewardConfig, RewardConfigError, RewardScorer, Sample, group_advantages
 from paint_pipeline.reward.config import TIERS
 from paint_pipeline.reward.table import SCHEMA, ScorecardFileError, read_table, to_table, write_table
 from paint_pipeline.reward.version import reward_version
-
-from reward_helpers import painting, pixel_noise, png_of, result
 
 
 def test_defaults_are_the_documented_weights():

@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 import pytest
+from reward_helpers import blank, block_noise, dot, painting, pixel_noise, png_of, result, stripes
 
 from paint_pipeline.reward import RewardConfig, RewardScorer, Sample
 from paint_pipeline.reward.aesthetic import band_score, colourfulness, harmony
@@ -14,8 +15,6 @@ from paint_pipeline.reward.colour import hex_to_lab, srgb8_to_lab, srgb8_to_lab_
 from paint_pipeline.reward.compile_gate import TRUNCATION_REPAIR_PREFIX, score_compile
 from paint_pipeline.reward.features import ImageDecodeError, analyse, decode_png
 from paint_pipeline.reward.richness import score_richness
-
-from reward_helpers import blank, block_noise, dot, painting, pixel_noise, png_of, result, stripes
 
 CFG = RewardConfig(alignment_backend="palette")
 FULL_BRUSH = {"set": 4, "line": 14, "circle": 12, "spline": 15, "fill": 2, "hatch": 1}

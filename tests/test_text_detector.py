@@ -9,13 +9,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
+from reward_helpers import SIDE, blank, block_noise, painting, pixel_noise, png_of, result, stripes
 
 from paint_pipeline.reward import RewardConfig, RewardConfigError, RewardScorer, Sample
 from paint_pipeline.reward import text_detector as td
 from paint_pipeline.reward.alignment import refused_for_text
 from paint_pipeline.reward.text_detector import TextDetector, TextDetectorUnavailable, judge
-
-from reward_helpers import SIDE, blank, block_noise, painting, pixel_noise, png_of, result, stripes
 
 CFG = RewardConfig(alignment_backend="palette")
 FONT_DIR = Path("/usr/share/fonts/truetype")

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 import torch
 
 from paint_pipeline.policy.config import LOSS_TYPES, PolicyConfig
 from paint_pipeline.policy.models import add_lora
-from paint_pipeline.policy.tiny import build_tiny_model, build_tiny_tokenizer, move_lora_b_off_zero
-from dataclasses import replace
-
 from paint_pipeline.policy.reference import Reference, reference_logprobs
+from paint_pipeline.policy.tiny import build_tiny_model, build_tiny_tokenizer, move_lora_b_off_zero
 from paint_pipeline.policy.update import Example, cycle_minibatches, make_optimizer, run_update
 
 MAX_NEW = 12

@@ -48,9 +48,9 @@ from paint_pipeline.orchestration.resources import (
 )
 from paint_pipeline.orchestration.reviews import cycles, latest_reviews
 from paint_pipeline.pipeline import steps
-from paint_pipeline.policy.checkpoint import open_checkpoint
 from paint_pipeline.pipeline.cycles import WARM_START, manifest_path
 from paint_pipeline.pipeline.dashboard import build_dashboard
+from paint_pipeline.policy.checkpoint import open_checkpoint
 from paint_pipeline.procstat import LAUNCHER_ENV
 from paint_pipeline.prompts import SPLITS, check_no_overlap, load_split
 

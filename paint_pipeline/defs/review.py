@@ -9,8 +9,8 @@ from enum import Enum
 from dagster import Config, Failure, OpExecutionContext, job, op
 from pydantic import Field
 
-from paint_pipeline.orchestration.reviews import cycles
 from paint_pipeline.orchestration.resources import PipelineResource
+from paint_pipeline.orchestration.reviews import cycles
 
 
 class Decision(Enum):

@@ -18,8 +18,8 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from paint_pipeline.errors import PaintPipelineError
 from paint_pipeline import typed_config
+from paint_pipeline.errors import PaintPipelineError
 from paint_pipeline.policy.config import PolicyConfig, PolicyConfigError
 from paint_pipeline.reward.config import RewardConfig, RewardConfigError
 

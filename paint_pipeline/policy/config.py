@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from paint_pipeline.errors import PaintPipelineError
 from paint_pipeline import typed_config
+from paint_pipeline.errors import PaintPipelineError
 from paint_pipeline.policy.credit import FAILURE_CREDITS
 
 LOSS_TYPES = ("grpo", "dr_grpo", "dapo")

@@ -18,7 +18,6 @@ from paint_pipeline.policy.policy_io import load_policy, system_prompt_for
 from paint_pipeline.policy.sampling import Rollout, generate
 from paint_pipeline.prompts import load_split
 
-
 # A quoted name (one with a letter or digit: a quoted bracket in "Unexpected token ')'" stays).
 _QUOTED = re.compile(r"""(["'`])(?:(?!\1).)*?\w(?:(?!\1).)*?\1""")
 

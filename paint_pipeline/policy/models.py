@@ -25,8 +25,8 @@ import tempfile
 from pathlib import Path
 
 from paint_pipeline.errors import PaintPipelineError
-from paint_pipeline.progress import quiet_library_output
 from paint_pipeline.policy.config import PolicyConfig
+from paint_pipeline.progress import quiet_library_output
 
 log = logging.getLogger(__name__)
 

@@ -11,9 +11,9 @@ from typing import Sequence
 
 import pyarrow as pa
 
+from paint_pipeline.parquet_io import TableFileError, read_checked, write_table
 from paint_pipeline.policy.guards import guard_ids
 from paint_pipeline.policy.sampling import Rollout
-from paint_pipeline.parquet_io import TableFileError, read_checked, write_table
 
 SCHEMA = pa.schema([
     pa.field("sample_id", pa.string(), nullable=False),

@@ -37,11 +37,11 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 import torch
-from paint_pipeline.progress import progress_bar
 
 from paint_pipeline.policy.guards import GuardSet
 from paint_pipeline.policy.kv_cache import growing_cache
 from paint_pipeline.policy.prompting import render_chat
+from paint_pipeline.progress import progress_bar
 from paint_pipeline.sketch_code import extract_code
 
 

@@ -22,8 +22,6 @@ from pathlib import Path
 
 import torch
 
-from paint_pipeline.procstat import LAUNCHER_ENV, exit_with_launcher
-from paint_pipeline.policy.guards import GuardSet, guard_names, masks_for_completion
 from paint_pipeline.policy.checkpoint import (
     CheckpointError,
     check_compatible,
@@ -36,10 +34,11 @@ from paint_pipeline.policy.checkpoint import (
 )
 from paint_pipeline.policy.config import PolicyConfig, PolicyConfigError
 from paint_pipeline.policy.credit import blame_starts
+from paint_pipeline.policy.guards import GuardSet, guard_names, masks_for_completion
 from paint_pipeline.policy.hardware import HardwareProfile, resolve
+from paint_pipeline.policy.reference import reference_logprobs, resolve_reference
 from paint_pipeline.policy.rollouts import RolloutFileError, read_rollouts
 from paint_pipeline.policy.sampling import output_vocab_size
-from paint_pipeline.policy.reference import reference_logprobs, resolve_reference
 from paint_pipeline.policy.update import (
     Example,
     apply_config_to_optimizer,
@@ -51,6 +50,7 @@ from paint_pipeline.policy.update import (
     plan_summary,
     run_update,
 )
+from paint_pipeline.procstat import LAUNCHER_ENV, exit_with_launcher
 from paint_pipeline.reward.advantages import group_advantages
 from paint_pipeline.reward.compile_gate import RENDERER_FAULTS
 from paint_pipeline.reward.table import ScorecardFileError, read_table

@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 import torch
-from paint_pipeline.progress import progress_bar
 
 from paint_pipeline.policy.checkpoint import model_fingerprint, save_checkpoint
 from paint_pipeline.policy.config import MAX_CUT_SHARE, PolicyConfig, PolicyConfigError
 from paint_pipeline.policy.prompting import render_chat
+from paint_pipeline.progress import progress_bar
 
 
 def completion_text(code: str) -> str:

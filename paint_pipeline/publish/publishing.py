@@ -15,8 +15,8 @@ from paint_pipeline.pipeline.lineage import lineage
 from paint_pipeline.pipeline.settings import PipelineSettings
 from paint_pipeline.publish.hub import PublishError
 from paint_pipeline.publish.model_card import model_card
-from paint_pipeline.reward.config import TIERS
 from paint_pipeline.publish.registry import list_files, publish_local, stage_entry
+from paint_pipeline.reward.config import TIERS
 
 
 def _evaluation_summary(settings: PipelineSettings, cycle: str) -> dict[str, float]:

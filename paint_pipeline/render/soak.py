@@ -16,10 +16,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from paint_pipeline.progress import progress_bar
-
 from paint_pipeline.pipeline.settings import PipelineSettings
 from paint_pipeline.procstat import PeakMemory, tree_memory_mb
+from paint_pipeline.progress import progress_bar
 from paint_pipeline.render.bench import DEFAULT_CORPUS, client_pid, percentile
 from paint_pipeline.render.client import STATUSES, RenderItem
 

@@ -16,7 +16,6 @@ from contextlib import contextmanager
 from typing import Sequence
 
 from paint_pipeline.progress import progress_bar
-
 from paint_pipeline.reward import alignment as alignment_tier
 from paint_pipeline.reward.aesthetic import score_aesthetic
 from paint_pipeline.reward.brush import score_brush

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from paint_pipeline.errors import PaintPipelineError
 from paint_pipeline import typed_config
+from paint_pipeline.errors import PaintPipelineError
 
 TIERS = ("compile", "alignment", "richness", "brush", "aesthetic")
 ALIGNMENT_BACKENDS = ("auto", "clip", "offline", "palette")

@@ -108,7 +108,7 @@ def palette_matrix(config, prompts, renders, features) -> np.ndarray:
 
 
 def palette_neutral(config, prompts) -> np.ndarray:
-    from paint_pipeline.reward.alignment_offline import colour_targets, prompt_words, SHAPE_WORDS
+    from paint_pipeline.reward.alignment_offline import SHAPE_WORDS, colour_targets, prompt_words
 
     return np.array([not colour_targets(p) and not any(w in SHAPE_WORDS for w in prompt_words(p)) for p in prompts])
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from paint_pipeline.reward.config import TIERS
 from paint_pipeline.render.client import RenderResult
+from paint_pipeline.reward.config import TIERS
 
 # Cheat and failure flags a scorecard may carry, with what each means.
 FLAGS = {

@@ -8,9 +8,8 @@ renamed, so a crash never leaves half a table.
 
 from __future__ import annotations
 
-import math
-
 import json
+import math
 from pathlib import Path
 from typing import Sequence
 

@@ -42,13 +42,13 @@ import hashlib
 import random
 from typing import Callable
 
-from paint_pipeline.policy.procedural.api import ALLOWED_API, ALLOWED_BRUSHES, ALLOWED_FIELDS, CATEGORIES
-from paint_pipeline.policy.procedural.reading import _Ctx, _words
-from paint_pipeline.policy.procedural.writing import _Js, _title
-from paint_pipeline.policy.procedural.nature import _flower, _landscape, _sky, _tree, _water, _weather
 from paint_pipeline.policy.procedural.animals import _animal
+from paint_pipeline.policy.procedural.api import ALLOWED_API, ALLOWED_BRUSHES, ALLOWED_FIELDS, CATEGORIES
 from paint_pipeline.policy.procedural.geometry import _abstract, _geometric, _pattern
+from paint_pipeline.policy.procedural.nature import _flower, _landscape, _sky, _tree, _water, _weather
+from paint_pipeline.policy.procedural.reading import _Ctx, _words
 from paint_pipeline.policy.procedural.scenes import _night, _scene
+from paint_pipeline.policy.procedural.writing import _Js, _title
 
 __all__ = ["ALLOWED_API", "ALLOWED_BRUSHES", "ALLOWED_FIELDS", "CATEGORIES", "corpus", "generate_sketch",
            "template_for"]

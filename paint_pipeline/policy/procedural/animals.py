@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from paint_pipeline.policy.procedural.nature import _pond
 from paint_pipeline.policy.procedural.reading import (
-    _Ctx,
     _DARK_GREEN,
     _GREEN,
     _N_ANIMAL,
@@ -12,10 +11,12 @@ from paint_pipeline.policy.procedural.reading import (
     _N_SKY,
     _N_WATER,
     _SKY,
+    _Ctx,
     _lightness,
     _shade,
 )
-from paint_pipeline.policy.procedural.writing import _Js, _arr, _glaze, _pts, _q
+from paint_pipeline.policy.procedural.writing import _arr, _glaze, _Js, _pts, _q
+
 
 def _animal(js: _Js, ctx: _Ctx) -> None:
     fish = ctx.has("fish", "koi", "goldfish", "whale", "jellyfish", "turtle", "turtles", "clownfish", "sardines",

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from paint_pipeline.policy.procedural.reading import _BRIGHT, _Ctx, _N_SHAPE, _shade
-from paint_pipeline.policy.procedural.writing import _Js, _arr, _pts, _q
+from paint_pipeline.policy.procedural.reading import _BRIGHT, _N_SHAPE, _Ctx, _shade
+from paint_pipeline.policy.procedural.writing import _arr, _Js, _pts, _q
+
 
 def _geometric(js: _Js, ctx: _Ctx) -> None:
     if ctx.has("stripes", "striped", "stripe", "moire", "wavy", "wave"):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 
 from paint_pipeline.policy.procedural.reading import (
-    _Ctx,
     _DARK_GREEN,
     _GREEN,
     _N_BUILDING,
@@ -18,9 +17,11 @@ from paint_pipeline.policy.procedural.reading import (
     _N_WATER,
     _SKY,
     _WARM,
+    _Ctx,
     _shade,
 )
-from paint_pipeline.policy.procedural.writing import _Js, _arr, _glaze, _hills, _n, _pts, _q, _shape
+from paint_pipeline.policy.procedural.writing import _arr, _glaze, _hills, _Js, _n, _pts, _q, _shape
+
 
 def _landscape(js: _Js, ctx: _Ctx) -> None:
     mountains = ctx.has("mountain", "mountains", "peak", "peaks", "alpine", "volcano", "cliff", "cliffs", "canyon",

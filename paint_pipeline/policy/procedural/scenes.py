@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from paint_pipeline.policy.procedural.nature import _water
 from paint_pipeline.policy.procedural.reading import (
-    _Ctx,
     _N_BUILDING,
     _N_CLOTH,
     _N_GROUND,
     _N_LIGHT,
     _N_SKY,
     _SKY,
+    _Ctx,
     _shade,
 )
-from paint_pipeline.policy.procedural.writing import _Js, _arr, _glaze, _pts, _q
+from paint_pipeline.policy.procedural.writing import _arr, _glaze, _Js, _pts, _q
+
 
 def _scene(js: _Js, ctx: _Ctx) -> None:
     still = ctx.has("apple", "apples", "pear", "pears", "lemon", "lemons", "vase", "mug", "jug", "bowl", "bottle",
