@@ -33,7 +33,6 @@ from paint_pipeline.orchestration.cycle_control import ensure_manifest
 from paint_pipeline.orchestration.metadata import (
     best_and_worst,
     file_fields,
-    image_paths,
     numbers,
     render_gallery,
     reviewer_plots,
@@ -53,6 +52,7 @@ from paint_pipeline.pipeline.dashboard import build_dashboard
 from paint_pipeline.policy.checkpoint import open_checkpoint
 from paint_pipeline.procstat import LAUNCHER_ENV
 from paint_pipeline.prompts import SPLITS, check_no_overlap, load_split
+from paint_pipeline.render.table import image_paths
 
 BACKFILL_TAG = "dagster/backfill"  # on every run a backfill launches
 

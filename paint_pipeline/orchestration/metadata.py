@@ -66,10 +66,6 @@ def thumbnail(path: str | None, size: int = THUMBNAIL_PX) -> str:
     return f"![]({'data:image/jpeg;base64,' + base64.b64encode(buffer.getvalue()).decode()})"
 
 
-def image_paths(renders: pa.Table) -> dict[str, str]:
-    return dict(zip(renders.column("sample_id").to_pylist(), renders.column("image_path").to_pylist()))
-
-
 def best_and_worst(scorecards: pa.Table, images: Mapping[str, str | None], count: int = 3) -> MetadataValue:
     """The `count` best and worst sketches: thumbnail, total, each tier, status; the worst one's explanations."""
     rows = sorted(scorecards.to_pylist(), key=lambda r: -r["total"])

@@ -212,7 +212,7 @@ def cached_evaluation(settings: PipelineSettings, checkpoint: str | None, client
 def evaluation_images(settings: PipelineSettings, checkpoint: str | None, reward_version: str) -> dict[str, str]:
     """sample_id -> image path of a cached evaluation's paintings; empty when its renders were not kept."""
     from paint_pipeline.parquet_io import TableFileError
-    from paint_pipeline.render.table import read_renders
+    from paint_pipeline.render.table import image_paths, read_renders
 
     path = evaluation_renders_path(evaluation_cache_path(settings, checkpoint, reward_version))
     if not path.is_file():
@@ -221,7 +221,7 @@ def evaluation_images(settings: PipelineSettings, checkpoint: str | None, reward
         renders = read_renders(path)
     except TableFileError:
         return {}
-    return dict(zip(renders.column("sample_id").to_pylist(), renders.column("image_path").to_pylist()))
+    return image_paths(renders)
 
 
 def sample_key(sample_id: str) -> str:

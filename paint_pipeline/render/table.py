@@ -72,6 +72,11 @@ def to_table(results: Sequence[RenderResult], sample_ids: Sequence[str], image_d
     return pa.Table.from_pylist(rows, schema=SCHEMA)
 
 
+def image_paths(table: pa.Table) -> dict[str, str | None]:
+    """sample_id -> the path of its image (None where the render made none)."""
+    return dict(zip(table.column("sample_id").to_pylist(), table.column("image_path").to_pylist()))
+
+
 def read_renders(path: str | Path) -> pa.Table:
     return read_checked(path, SCHEMA, what="renders", error=RenderFileError, added=ADDED_COLUMNS)
 
