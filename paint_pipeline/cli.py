@@ -305,7 +305,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 def cmd_calibrate(args: argparse.Namespace) -> int:
     from paint_pipeline.reward import RewardScorer
-    from paint_pipeline.reward.calibration import run_calibration
+    from paint_pipeline.reward.calibration.labelled import run_calibration
 
     if args.matrix:
         return _calibrate_matrix(args)
@@ -329,7 +329,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
 def _calibrate_matrix(args: argparse.Namespace) -> int:
     from dataclasses import asdict
 
-    from paint_pipeline.reward.judge_matrix import MATRIX_SET, format_report, run_matrix
+    from paint_pipeline.reward.calibration.judge_matrix import MATRIX_SET, format_report, run_matrix
 
     log = (lambda m: print(m, file=sys.stderr))
     with RendererService(args.renderer_url, pool_size=args.pool_size) as client:
@@ -344,8 +344,8 @@ def _calibrate_matrix(args: argparse.Namespace) -> int:
 
 def _calibrate_hacks(args: argparse.Namespace) -> int:
     from paint_pipeline.reward import RewardScorer
-    from paint_pipeline.reward.hack_report import run_hack_report
-    from paint_pipeline.reward.judge_matrix import MATRIX_SET
+    from paint_pipeline.reward.calibration.hack_report import run_hack_report
+    from paint_pipeline.reward.calibration.judge_matrix import MATRIX_SET
 
     scorer = RewardScorer(_reward_config(args))
     with RendererService(args.renderer_url, pool_size=args.pool_size) as client:
@@ -395,9 +395,9 @@ def cmd_train_online(args: argparse.Namespace) -> int:
 
 
 def cmd_warm_start(args: argparse.Namespace) -> int:
-    from paint_pipeline.policy.procedural import corpus
-    from paint_pipeline.policy.warm_start import warm_start
     from paint_pipeline.prompts import load_split
+    from paint_pipeline.warm_start.procedural import corpus
+    from paint_pipeline.warm_start.sft import warm_start
 
     config = _policy_config(args).replace(system_prompt=args.system_prompt)
     pairs = corpus([(p.prompt, p.category) for p in load_split("train")], per_prompt=args.per_prompt, seed=config.seed)

@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from paint_pipeline.errors import PaintPipelineError
+from paint_pipeline.paths import PROMPTS_DIR
 
 DIFFICULTIES = ("easy", "medium", "hard")
 SPLITS = ("train", "validation", "test")
 REQUIRED_KEYS = ("prompt_id", "prompt", "category", "difficulty")
 
-DEFAULT_DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "prompts"
+DEFAULT_DATA_DIR = PROMPTS_DIR
 
 _CATEGORY_RE = re.compile(r"^[a-z][a-z0-9_-]*$")
 

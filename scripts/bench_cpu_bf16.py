@@ -92,14 +92,14 @@ def main() -> int:
     from paint_pipeline.pipeline.settings import load_settings
     from paint_pipeline.policy.hardware import resolve
     from paint_pipeline.policy.models import resolve_base_model
-    from paint_pipeline.policy.procedural import corpus
     from paint_pipeline.policy.prompting import render_chat
     from paint_pipeline.policy.sampling import generate
     from paint_pipeline.policy.tiny import move_lora_b_off_zero
     from paint_pipeline.policy.train import build_policy
     from paint_pipeline.policy.update import Example, make_optimizer, run_update
-    from paint_pipeline.policy.warm_start import backward_batch, completion_text, encode_corpus
     from paint_pipeline.prompts import load_split
+    from paint_pipeline.warm_start.procedural import corpus
+    from paint_pipeline.warm_start.sft import backward_batch, completion_text, encode_corpus
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5, help="timed rounds per stage (each way once a round)")

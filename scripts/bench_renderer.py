@@ -20,9 +20,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+from paint_pipeline.paths import REPO_ROOT
 from paint_pipeline.render import REWARD_RESOLUTION
 from paint_pipeline.render.bench import Side, format_comparison, load_corpus, run_interleaved
-from paint_pipeline.render.service import REPO_ROOT
 
 # Candidates for `switches`: (label, renderer arguments). The GL modes are renderer/src/config.js GL_MODES.
 SWITCHES = [

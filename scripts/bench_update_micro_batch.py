@@ -23,13 +23,13 @@ import torch
 def main() -> int:
     from paint_pipeline.pipeline.settings import load_settings
     from paint_pipeline.policy.hardware import resolve
-    from paint_pipeline.policy.procedural import corpus
     from paint_pipeline.policy.prompting import render_chat
     from paint_pipeline.policy.tiny import move_lora_b_off_zero
     from paint_pipeline.policy.train import build_policy
     from paint_pipeline.policy.update import Example, make_optimizer, run_update
-    from paint_pipeline.policy.warm_start import completion_text
     from paint_pipeline.prompts import load_split
+    from paint_pipeline.warm_start.procedural import corpus
+    from paint_pipeline.warm_start.sft import completion_text
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=2, help="timed optimizer steps per way (after one warm-up)")

@@ -23,11 +23,11 @@ import torch
 def main() -> int:
     from paint_pipeline.pipeline.settings import load_settings
     from paint_pipeline.policy.hardware import resolve
-    from paint_pipeline.policy.procedural import corpus
     from paint_pipeline.policy.tiny import move_lora_b_off_zero
     from paint_pipeline.policy.train import build_policy
-    from paint_pipeline.policy.warm_start import backward_batch, backward_padded, batch_order, encode_corpus
     from paint_pipeline.prompts import load_split
+    from paint_pipeline.warm_start.procedural import corpus
+    from paint_pipeline.warm_start.sft import backward_batch, backward_padded, batch_order, encode_corpus
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=3, help="timed batches per way (after one warm-up batch)")

@@ -1,4 +1,4 @@
-"""Calibrates the reward's text detector (paint_pipeline/reward/text_detector.py) on real renders.
+"""Calibrates the reward's text detector (paint_pipeline/reward/judges/text_detector.py) on real renders.
 
 Renders, through the real renderer service at the training render size (256 px):
   - the honest corpora: every painting of data/sketches/bench/ (at two seeds) and every sketch of the
@@ -34,10 +34,11 @@ from PIL import Image
 from paint_pipeline.render import REWARD_RESOLUTION
 from paint_pipeline.render.bench import percentile
 from paint_pipeline.render.client import RenderItem
-from paint_pipeline.render.service import REPO_ROOT, RendererService
-from paint_pipeline.reward.calibration import load_labels
+from paint_pipeline.paths import REPO_ROOT
+from paint_pipeline.render.service import RendererService
+from paint_pipeline.reward.calibration.labelled import load_labels
 from paint_pipeline.reward.config import RewardConfig
-from paint_pipeline.reward.text_detector import DETECTION_SIDE, TextDetector, ascii_alnum, judge
+from paint_pipeline.reward.judges.text_detector import DETECTION_SIDE, TextDetector, ascii_alnum, judge
 
 THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95)
 MIN_CHARS = (1, 2, 3, 4)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from paint_pipeline.pipeline.settings import PipelineSettings
 from paint_pipeline.render.service import RendererService
 from paint_pipeline.render.soak import format_report, run_soak
 
@@ -18,7 +19,7 @@ def main() -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     with RendererService() as client:
-        report = run_soak(client, args.n, progress=not args.json)
+        report = run_soak(client, args.n, timeout_ms=PipelineSettings().render_timeout_ms, progress=not args.json)
     print(json.dumps(report) if args.json else format_report(report))
     return 0 if not report["misclassified"] and report["healthy_after"] else 1
 

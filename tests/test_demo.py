@@ -186,7 +186,7 @@ def test_a_dagster_home_gets_the_projects_config_unless_it_has_its_own(tmp_path,
     inst = commands.instance(load_settings("tiny"), said.append)
     # An existing home without dagster.yaml: Dagster would warn on every command and keep telemetry on.
     assert said == [f"DAGSTER_HOME={mine} had no dagster.yaml: wrote the project's (Dagster's defaults, telemetry off)"]
-    assert (mine / "dagster.yaml").read_bytes() == (commands.REPO / "dagster.yaml").read_bytes()
+    assert (mine / "dagster.yaml").read_bytes() == (commands.REPO_ROOT / "dagster.yaml").read_bytes()
     assert inst.telemetry_enabled is False
     own = tmp_path / "own"
     own.mkdir()

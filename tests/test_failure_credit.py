@@ -16,9 +16,9 @@ from paint_pipeline.policy.rollouts import to_table, write_rollouts
 from paint_pipeline.policy.sampling import Rollout
 from paint_pipeline.policy.tiny import build_tiny_tokenizer
 from paint_pipeline.policy.train import load_examples
-from paint_pipeline.reward.compile_gate import error_line, score_compile
 from paint_pipeline.reward.config import RewardConfig
 from paint_pipeline.reward.table import write_table
+from paint_pipeline.reward.tiers.compile_gate import error_line, score_compile
 from paint_pipeline.sketch_code import extract_code
 
 COMPLETION = (

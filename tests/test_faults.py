@@ -374,10 +374,11 @@ def test_bad_inputs_get_errors_that_name_the_file(tmp_path, cycle_files):
 
 
 def test_a_soak_of_1000_sketches_through_one_renderer():
+    from paint_pipeline.pipeline.settings import PipelineSettings
     from paint_pipeline.render.soak import format_report, run_soak
 
     with RendererService() as client:
-        report = run_soak(client, 1000, progress=False)
+        report = run_soak(client, 1000, timeout_ms=PipelineSettings().render_timeout_ms, progress=False)
     text = format_report(report)
     (REPO / ".pytest_cache").mkdir(exist_ok=True)
     (REPO / ".pytest_cache" / "soak_report.txt").write_text(text + "\n")

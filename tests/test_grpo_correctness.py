@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 import torch
 
+from paint_pipeline.policy.advantages import group_advantages
 from paint_pipeline.policy.checkpoint import CheckpointError, open_checkpoint, resolve_recorded, save_checkpoint
 from paint_pipeline.policy.config import PolicyConfig, PolicyConfigError
 from paint_pipeline.policy.models import add_lora, load_base, load_tokenizer
@@ -31,7 +32,6 @@ from paint_pipeline.policy.update import (
     processes_to_launch,
     run_update,
 )
-from paint_pipeline.reward.advantages import group_advantages
 from paint_pipeline.reward.table import write_table
 
 QUIET = lambda *a: None  # noqa: E731

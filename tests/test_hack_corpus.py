@@ -16,9 +16,9 @@ import pytest
 
 from paint_pipeline.render import RendererService
 from paint_pipeline.reward import RewardConfig, RewardScorer
-from paint_pipeline.reward.hack_corpus import fixed_hacks, prompt_colours, prompt_hacks
-from paint_pipeline.reward.hack_report import run_hack_report
-from paint_pipeline.reward.judge_matrix import MATRIX_SET
+from paint_pipeline.reward.calibration.hack_corpus import fixed_hacks, prompt_colours, prompt_hacks
+from paint_pipeline.reward.calibration.hack_report import run_hack_report
+from paint_pipeline.reward.calibration.judge_matrix import MATRIX_SET
 
 PROMPTS = 10
 
@@ -30,7 +30,7 @@ def test_every_class_has_several_variants_and_charts_follow_the_prompt():
     assert set(classes) == set("abcdefghij") and min(classes.values()) >= 3
     charts = prompt_hacks("crimson poppies and blues over a golden field")
     assert len(charts) == 4 and all(h.prompt_specific for h in charts)
-    from paint_pipeline.reward.colour import COLOUR_WORDS
+    from paint_pipeline.colour import COLOUR_WORDS
 
     wanted = {COLOUR_WORDS[w][0] for w in ("crimson", "blue", "golden")}
     assert wanted <= set(prompt_colours("crimson poppies and blues over a golden field"))

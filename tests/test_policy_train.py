@@ -178,7 +178,7 @@ def test_the_gpu_profile_in_an_eight_process_world_trains_every_rollout_once(tmp
     import json
 
     from paint_pipeline.policy.models import load_base, load_tokenizer
-    from paint_pipeline.render.service import REPO_ROOT
+    from paint_pipeline.paths import REPO_ROOT
 
     policy = json.loads((REPO_ROOT / "profiles" / "gpu.json").read_text())["policy"]
     base = save_tiny_base(tmp_path / "base", seed=0)

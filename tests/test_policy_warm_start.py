@@ -7,9 +7,9 @@ import pytest
 from paint_pipeline.policy.checkpoint import open_checkpoint
 from paint_pipeline.policy.config import PolicyConfig
 from paint_pipeline.policy.policy_io import system_prompt_for
-from paint_pipeline.policy.procedural import corpus
 from paint_pipeline.policy.tiny import move_lora_b_off_zero, save_tiny_base
-from paint_pipeline.policy.warm_start import encode_pair, warm_start
+from paint_pipeline.warm_start.procedural import corpus
+from paint_pipeline.warm_start.sft import encode_pair, warm_start
 
 
 def test_labels_cover_only_the_answer():
@@ -66,7 +66,7 @@ def test_a_max_len_that_cuts_the_sketches_is_refused_before_the_model_loads(tmp_
     import pytest
 
     from paint_pipeline.policy.tiny import build_tiny_tokenizer
-    from paint_pipeline.policy.warm_start import encode_corpus
+    from paint_pipeline.warm_start.sft import encode_corpus
 
     tokenizer = build_tiny_tokenizer()
     pairs = corpus([("a red sea at dawn", "water"), ("three yellow circles", "geometric")], per_prompt=5)
@@ -101,7 +101,7 @@ def test_the_micro_batched_gradient_is_the_padded_batch_gradient(tmp_path, micro
 
     from paint_pipeline.policy.hardware import resolve
     from paint_pipeline.policy.train import build_policy
-    from paint_pipeline.policy.warm_start import backward_batch, backward_padded, encode_corpus
+    from paint_pipeline.warm_start.sft import backward_batch, backward_padded, encode_corpus
 
     base = save_tiny_base(tmp_path / "tiny-base", seed=0)
     config = PolicyConfig(base_model=str(base), models_dir=str(tmp_path / "models"), lora_r=8, lora_alpha=16,

@@ -7,7 +7,9 @@ from collections import defaultdict
 
 import pytest
 
-from paint_pipeline.policy.procedural import (
+from paint_pipeline.colour import COLOUR_WORDS
+from paint_pipeline.prompts import load_split
+from paint_pipeline.warm_start.procedural import (
     ALLOWED_API,
     ALLOWED_BRUSHES,
     ALLOWED_FIELDS,
@@ -16,8 +18,6 @@ from paint_pipeline.policy.procedural import (
     generate_sketch,
     template_for,
 )
-from paint_pipeline.prompts import load_split
-from paint_pipeline.reward.colour import COLOUR_WORDS
 
 TRAIN = load_split("train")
 MAX_CHARS = 1900

@@ -100,11 +100,11 @@ def test_a_renderer_fault_is_never_scored_as_the_policys_failure(tmp_path):
     import pyarrow as pa
     from test_policy_train import scorecard_table
 
+    from paint_pipeline.policy.advantages import group_advantages
     from paint_pipeline.policy.config import PolicyConfig
     from paint_pipeline.policy.rollouts import to_table, write_rollouts
     from paint_pipeline.policy.sampling import Rollout
     from paint_pipeline.policy.train import load_examples
-    from paint_pipeline.reward.advantages import group_advantages
     from paint_pipeline.reward.table import write_table
 
     advantages, stats = group_advantages([0.0, 0.6, 0.2, 0.8], ["a", "a", "b", "b"],

@@ -9,8 +9,8 @@ import torch
 from reward_helpers import blank, painting, png_of, result  # noqa: E402
 
 from paint_pipeline.reward import RewardConfig, RewardScorer, Sample  # noqa: E402
-from paint_pipeline.reward.alignment_clip import ClipAlignment, ClipLoadError  # noqa: E402
-from paint_pipeline.reward.learned_head import AestheticHeadError, build_mlp  # noqa: E402
+from paint_pipeline.reward.judges.clip import ClipAlignment, ClipLoadError  # noqa: E402
+from paint_pipeline.reward.judges.learned_head import AestheticHeadError, build_mlp  # noqa: E402
 
 RANDOM = RewardConfig(alignment_backend="clip", clip_weights="random-init", clip_allow_random_init=True)
 

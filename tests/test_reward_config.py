@@ -10,7 +10,8 @@ import pyarrow as pa
 import pytest
 from reward_helpers import painting, pixel_noise, png_of, result
 
-from paint_pipeline.reward import RewardConfig, RewardConfigError, RewardScorer, Sample, group_advantages
+from paint_pipeline.policy.advantages import group_advantages
+from paint_pipeline.reward import RewardConfig, RewardConfigError, RewardScorer, Sample
 from paint_pipeline.reward.config import TIERS
 from paint_pipeline.reward.table import SCHEMA, ScorecardFileError, read_table, to_table, write_table
 from paint_pipeline.reward.version import reward_version
@@ -154,10 +155,13 @@ def test_the_version_follows_scoring_code_not_the_reports(tmp_path, monkeypatch)
 
     from paint_pipeline.reward import version
 
-    for path in version.PACKAGE_DIR.glob("*.py"):
-        shutil.copy(path, tmp_path / path.name)
-    assert version.NOT_SCORING <= {p.name for p in tmp_path.glob("*.py")}
-    monkeypatch.setattr(version, "PACKAGE_DIR", tmp_path)
+    package = tmp_path / "reward"
+    shutil.copytree(version.PACKAGE_DIR, package, ignore=shutil.ignore_patterns("__pycache__"))
+    assert version.NOT_SCORING <= {p.name for p in package.iterdir()}
+    colour = tmp_path / "colour.py"
+    shutil.copy(version.SHARED_SCORING[0], colour)
+    monkeypatch.setattr(version, "PACKAGE_DIR", package)
+    monkeypatch.setattr(version, "SHARED_SCORING", (colour,))
 
     def digest() -> str:
         version.code_digest.cache_clear()
@@ -165,9 +169,14 @@ def test_the_version_follows_scoring_code_not_the_reports(tmp_path, monkeypatch)
 
     try:
         before = digest()
-        (tmp_path / "hack_report.py").write_text("# a report changed\n")
+        (package / "calibration" / "hack_report.py").write_text("# a report changed\n")
+        (package / "bench.py").write_text("# a benchmark changed\n")
         assert digest() == before
-        (tmp_path / "richness.py").write_text((tmp_path / "richness.py").read_text() + "\n# a tier changed\n")
-        assert digest() != before
+        richness = package / "tiers" / "richness.py"
+        richness.write_text(richness.read_text() + "\n# a tier changed\n")
+        after_tier = digest()
+        assert after_tier != before
+        colour.write_text(colour.read_text() + "\n# the shared colour science changed\n")
+        assert digest() != after_tier
     finally:
         version.code_digest.cache_clear()

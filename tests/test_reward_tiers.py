@@ -8,13 +8,13 @@ import numpy as np
 import pytest
 from reward_helpers import blank, block_noise, dot, painting, pixel_noise, png_of, result, stripes
 
+from paint_pipeline.colour import hex_to_lab, srgb8_to_lab, srgb8_to_lab_fast
 from paint_pipeline.reward import RewardConfig, RewardScorer, Sample
-from paint_pipeline.reward.aesthetic import band_score, colourfulness, harmony
-from paint_pipeline.reward.brush import score_brush
-from paint_pipeline.reward.colour import hex_to_lab, srgb8_to_lab, srgb8_to_lab_fast
-from paint_pipeline.reward.compile_gate import TRUNCATION_REPAIR_PREFIX, score_compile
 from paint_pipeline.reward.features import ImageDecodeError, analyse, decode_png
-from paint_pipeline.reward.richness import score_richness
+from paint_pipeline.reward.tiers.aesthetic import band_score, colourfulness, harmony
+from paint_pipeline.reward.tiers.brush import score_brush
+from paint_pipeline.reward.tiers.compile_gate import TRUNCATION_REPAIR_PREFIX, score_compile
+from paint_pipeline.reward.tiers.richness import score_richness
 
 CFG = RewardConfig(alignment_backend="palette")
 FULL_BRUSH = {"set": 4, "line": 14, "circle": 12, "spline": 15, "fill": 2, "hatch": 1}
@@ -212,7 +212,7 @@ def test_harmony_prefers_a_template_fit():
 
 
 def test_a_grey_picture_is_harmonious_only_when_monochrome_was_asked_for():
-    from paint_pipeline.reward.aesthetic import ACHROMATIC_HARMONY, score_aesthetic
+    from paint_pipeline.reward.tiers.aesthetic import ACHROMATIC_HARMONY, score_aesthetic
 
     grey = painting(palette=((90, 90, 90), (150, 150, 150), (40, 40, 40), (200, 200, 200)))
     grey = np.repeat(grey.mean(axis=2, keepdims=True), 3, axis=2).astype(np.uint8)
@@ -223,7 +223,7 @@ def test_a_grey_picture_is_harmonious_only_when_monochrome_was_asked_for():
 
 
 def test_no_colourfulness_is_full_marks_in_both_bands():
-    from paint_pipeline.reward.aesthetic import band_score
+    from paint_pipeline.reward.tiers.aesthetic import band_score
 
     for m in np.linspace(0, 120, 241):
         assert not (band_score(m, CFG.colourfulness_band) == 1.0 and band_score(m, CFG.monochrome_band) == 1.0

@@ -11,10 +11,10 @@ from test_decoding_guards import _walk, assert_update_replays_the_sampler
 
 from paint_pipeline.policy.guards import GuardSet, masks_for_completion
 from paint_pipeline.policy.guards.stroke import HATCHED, NEED_STROKE
-from paint_pipeline.policy.procedural.api import BRUSH_MEMBERS
 from paint_pipeline.policy.prompting import render_chat
 from paint_pipeline.policy.sampling import generate
 from paint_pipeline.policy.tiny import build_tiny_tokenizer
+from paint_pipeline.warm_start.procedural.api import BRUSH_MEMBERS
 
 FENCE = "Here it is:\n```javascript\nfunction setup() {\n  createCanvas(600, 600, WEBGL);\n"
 OFF = FENCE + "  brush.noStroke();\n  brush.wash('#334', 255);\n  brush.rect(-300, -300, 600, 600);\n"

@@ -12,9 +12,9 @@ from PIL import Image, ImageDraw, ImageFont
 from reward_helpers import SIDE, blank, block_noise, painting, pixel_noise, png_of, result, stripes
 
 from paint_pipeline.reward import RewardConfig, RewardConfigError, RewardScorer, Sample
-from paint_pipeline.reward import text_detector as td
-from paint_pipeline.reward.alignment import refused_for_text
-from paint_pipeline.reward.text_detector import TextDetector, TextDetectorUnavailable, judge
+from paint_pipeline.reward.judges import text_detector as td
+from paint_pipeline.reward.judges.text_detector import TextDetector, TextDetectorUnavailable, judge
+from paint_pipeline.reward.tiers.alignment import refused_for_text
 
 CFG = RewardConfig(alignment_backend="palette")
 FONT_DIR = Path("/usr/share/fonts/truetype")

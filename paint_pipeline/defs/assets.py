@@ -293,7 +293,7 @@ def published_model(context: AssetExecutionContext, pipeline: PipelineResource, 
        description="The labelled calibration sketches scored: evidence that the reward still ranks them right.")
 def reward_calibration(context: AssetExecutionContext, pipeline: PipelineResource, renderer: RendererResource,
                        scorer: ScorerResource) -> MaterializeResult:
-    from paint_pipeline.reward.calibration import run_calibration
+    from paint_pipeline.reward.calibration.labelled import run_calibration
 
     settings = pipeline.settings()
     reward = scorer.scorer(settings)

@@ -28,10 +28,10 @@ from paint_pipeline.orchestration.failures import (
 )
 from paint_pipeline.orchestration.interrupted import PID, active_runs, fail_interrupted_runs, owner_tags
 from paint_pipeline.orchestration.reviews import cycles_in_order, decisions, latest_reviews, report_review
+from paint_pipeline.paths import REPO_ROOT
 from paint_pipeline.pipeline.cycles import WARM_START, CycleError, checkpoint_dir, read_manifest
 from paint_pipeline.pipeline.settings import PROFILE_ENV, PipelineSettings, SettingsError, load_settings
 
-REPO = Path(__file__).resolve().parents[2]
 Print = Callable[[str], None]
 
 
@@ -139,8 +139,8 @@ def instance(settings: PipelineSettings, say: Print = print) -> DagsterInstance:
         say(f"DAGSTER_HOME={home} did not exist: created it")
     # Without a dagster.yaml Dagster warns on every command and keeps telemetry on; the project's file is those
     # same defaults with telemetry off. A home that has its own file is left alone.
-    if not (home / "dagster.yaml").exists() and (REPO / "dagster.yaml").is_file():
-        atomic_write_bytes(home / "dagster.yaml", (REPO / "dagster.yaml").read_bytes())
+    if not (home / "dagster.yaml").exists() and (REPO_ROOT / "dagster.yaml").is_file():
+        atomic_write_bytes(home / "dagster.yaml", (REPO_ROOT / "dagster.yaml").read_bytes())
         if chosen and not created:
             say(f"DAGSTER_HOME={home} had no dagster.yaml: wrote the project's (Dagster's defaults, telemetry off)")
     if not chosen:

@@ -36,8 +36,8 @@ def ensure_base_model(settings: PipelineSettings) -> None:
 
 def run_warm_start(settings: PipelineSettings, log: Log = print) -> Path:
     """Supervised warm start on procedural sketches of the training prompts; returns the checkpoint."""
-    from paint_pipeline.policy.procedural import corpus
-    from paint_pipeline.policy.warm_start import warm_start
+    from paint_pipeline.warm_start.procedural import corpus
+    from paint_pipeline.warm_start.sft import warm_start
 
     ensure_base_model(settings)
     config = settings.policy_config()
@@ -87,11 +87,11 @@ def render_rollouts(rollouts: pa.Table, client, settings: PipelineSettings, imag
 def score_renders(rollouts: pa.Table, renders: pa.Table, scorer, *, scale_rewards: str = "group",
                   progress: bool = True) -> tuple[pa.Table, dict]:
     """Scorecards of a cycle with group advantages; also the statistics of the groups."""
+    from paint_pipeline.policy.advantages import group_advantages
     from paint_pipeline.render.table import load_results
-    from paint_pipeline.reward.advantages import group_advantages
-    from paint_pipeline.reward.compile_gate import RENDERER_FAULTS
     from paint_pipeline.reward.scorecard import Sample
     from paint_pipeline.reward.table import to_table
+    from paint_pipeline.reward.tiers.compile_gate import RENDERER_FAULTS
 
     rows = rollouts.select(["sample_id", "prompt_id", "prompt", "code"]).to_pylist()
     results = {r.id: r for r in load_results(renders)}

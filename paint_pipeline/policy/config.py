@@ -29,7 +29,7 @@ SCHEDULES = ("constant", "linear", "cosine")
 DEFAULT_BASE_MODEL = "embedded:smollm2-135m-instruct"
 # A warm start whose pairs are cut before their sketch ends never sees a sketch close or stop (no closing
 # braces, no end-of-text token), so sampling then runs to the token budget. A few long sketches cut are
-# harmless; more than this share is a wrong setting, refused before the model is loaded (warm_start.py).
+# harmless; more than this share is a wrong setting, refused before the model is loaded (warm_start/sft.py).
 MAX_CUT_SHARE = 0.10
 
 

@@ -8,8 +8,8 @@ mentioned. docs/p5brush_pitfalls.md has the measured errors behind each rule.
 
 from __future__ import annotations
 
-from paint_pipeline.policy.procedural.api import BUILTIN_BRUSHES as BRUSHES
-from paint_pipeline.policy.procedural.api import BUILTIN_FIELDS as FIELDS
+from paint_pipeline.warm_start.procedural.api import BUILTIN_BRUSHES as BRUSHES
+from paint_pipeline.warm_start.procedural.api import BUILTIN_FIELDS as FIELDS
 
 SYSTEM_PROMPT = f"""You paint with code. Answer with one p5.js sketch (p5 2.x) that uses the p5.brush 2.2 library, in a ```javascript block, and nothing else.
 

@@ -17,10 +17,10 @@ SPECIALS = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"]
 
 
 def _corpus() -> list[str]:
-    from paint_pipeline.render.service import REPO_ROOT
+    from paint_pipeline.paths import DATA_DIR
 
-    texts = [p.read_text(encoding="utf-8") for p in sorted((REPO_ROOT / "data" / "sketches" / "bench").glob("*.js"))]
-    texts += [p.read_text(encoding="utf-8") for p in sorted((REPO_ROOT / "data" / "prompts").glob("*.jsonl"))]
+    texts = [p.read_text(encoding="utf-8") for p in sorted((DATA_DIR / "sketches" / "bench").glob("*.js"))]
+    texts += [p.read_text(encoding="utf-8") for p in sorted((DATA_DIR / "prompts").glob("*.jsonl"))]
     return texts
 
 

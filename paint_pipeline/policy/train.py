@@ -22,6 +22,7 @@ from pathlib import Path
 
 import torch
 
+from paint_pipeline.policy.advantages import group_advantages
 from paint_pipeline.policy.checkpoint import (
     CheckpointError,
     check_compatible,
@@ -51,9 +52,8 @@ from paint_pipeline.policy.update import (
     run_update,
 )
 from paint_pipeline.procstat import LAUNCHER_ENV, exit_with_launcher
-from paint_pipeline.reward.advantages import group_advantages
-from paint_pipeline.reward.compile_gate import RENDERER_FAULTS
 from paint_pipeline.reward.table import ScorecardFileError, read_table
+from paint_pipeline.reward.tiers.compile_gate import RENDERER_FAULTS
 
 
 def load_examples(rollouts_path: Path, scorecards_path: Path, config: PolicyConfig,
@@ -127,7 +127,7 @@ def _zero_std_groups(rollouts: list[dict], totals: list[float]) -> set[str]:
 
 
 def _error_line(card: dict, scorecards_path: Path) -> int | None:
-    """The compile gate's `error_line` detail of a scorecard row (reward/compile_gate.py), if any."""
+    """The compile gate's `error_line` detail of a scorecard row (reward/tiers/compile_gate.py), if any."""
     try:
         line = json.loads(card["details"] or "{}").get("error_line")
     except (json.JSONDecodeError, AttributeError):

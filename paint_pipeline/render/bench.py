@@ -25,11 +25,12 @@ from pathlib import Path
 from typing import Any, Callable
 
 from paint_pipeline.imaging import ssim_at
+from paint_pipeline.paths import DATA_DIR
 from paint_pipeline.procstat import PeakMemory, tree_cpu_seconds
 from paint_pipeline.render.client import RenderItem, RenderResult
-from paint_pipeline.render.service import REPO_ROOT, RendererService
+from paint_pipeline.render.service import RendererService
 
-DEFAULT_CORPUS = REPO_ROOT / "data" / "sketches" / "bench"
+DEFAULT_CORPUS = DATA_DIR / "sketches" / "bench"
 FIDELITY_SIDE = 224
 TIMEOUT_MS = 60_000
 WARMUP = "function setup() { createCanvas(100, 100, WEBGL); brush.set('HB', '#000', 1); brush.line(-20, 0, 20, 0); }"

@@ -21,10 +21,10 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
+from paint_pipeline import paths
 from paint_pipeline.render.client import RendererClient, RendererError
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-RENDERER_DIR = Path(os.environ.get("PP_RENDERER_DIR", REPO_ROOT / "renderer"))
+RENDERER_DIR = Path(os.environ.get("PP_RENDERER_DIR", paths.RENDERER_DIR))
 
 
 class RendererStartError(RendererError):

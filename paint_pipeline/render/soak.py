@@ -13,17 +13,15 @@ import json
 import random
 import subprocess
 import time
-from pathlib import Path
 from typing import Any
 
-from paint_pipeline.pipeline.settings import PipelineSettings
 from paint_pipeline.procstat import PeakMemory, tree_memory_mb
 from paint_pipeline.progress import progress_bar
 from paint_pipeline.render.bench import DEFAULT_CORPUS, client_pid, percentile
 from paint_pipeline.render.client import STATUSES, RenderItem
+from paint_pipeline.render.service import RENDERER_DIR
 
-REPO = Path(__file__).resolve().parents[2]
-HOSTILE_DIR = REPO / "renderer" / "test" / "hostile"
+HOSTILE_DIR = RENDERER_DIR / "test" / "hostile"
 # What a broken sketch may become: never SUCCESS by luck of a crash, never CRASHED or RENDERER_ERROR.
 BROKEN_ALLOWED = {"PARSE_ERROR", "RUNTIME_ERROR", "NO_CANVAS", "SUCCESS"}
 
@@ -74,13 +72,11 @@ def build_corpus(n: int, seed: int = 0) -> list[dict[str, Any]]:
     return items
 
 
-def run_soak(client, n: int = 1000, *, chunk: int = 16, timeout_ms: int | None = None, size: int = 128,
+def run_soak(client, n: int = 1000, *, timeout_ms: int, chunk: int = 16, size: int = 128,
              progress: bool = True) -> dict[str, Any]:
-    """Renders the corpus in batches of `chunk`, each sketch with the budget a training cycle gives it
-    (`PipelineSettings.render_timeout_ms` unless `timeout_ms` is set): an honest sketch must finish in it while
-    hostile ones burn the other pages, which is what a cycle's batch asks of the service."""
-    if timeout_ms is None:
-        timeout_ms = PipelineSettings().render_timeout_ms
+    """Renders the corpus in batches of `chunk`, each sketch with `timeout_ms`: pass the budget a training cycle
+    gives a sketch (the pipeline's `render_timeout_ms`), since an honest sketch must finish in it while hostile ones
+    burn the other pages, which is what a cycle's batch asks of the service."""
     items = build_corpus(n)
     pid = client_pid(client)
     statuses: dict[str, dict[str, int]] = {}

@@ -22,9 +22,9 @@ from typing import Any
 from paint_pipeline.prompts import load_split
 from paint_pipeline.render import REWARD_RESOLUTION, RendererService, RenderItem
 from paint_pipeline.render.bench import load_corpus
-from paint_pipeline.reward.alignment_clip import ClipAlignment, ClipLoadError
 from paint_pipeline.reward.composite import RewardScorer
 from paint_pipeline.reward.config import RewardConfig
+from paint_pipeline.reward.judges.clip import ClipAlignment, ClipLoadError
 from paint_pipeline.reward.scorecard import Sample
 
 OTHER_STAGES = ("compile", "analysis", "richness", "brush", "aesthetic")

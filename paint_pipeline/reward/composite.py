@@ -16,15 +16,15 @@ from contextlib import contextmanager
 from typing import Sequence
 
 from paint_pipeline.progress import progress_bar
-from paint_pipeline.reward import alignment as alignment_tier
-from paint_pipeline.reward.aesthetic import score_aesthetic
-from paint_pipeline.reward.brush import score_brush
-from paint_pipeline.reward.compile_gate import score_compile
 from paint_pipeline.reward.config import RewardConfig
 from paint_pipeline.reward.features import ImageDecodeError, analyse, decode_png
-from paint_pipeline.reward.richness import score_richness
+from paint_pipeline.reward.judges.text_detector import make_text_detector
 from paint_pipeline.reward.scorecard import Sample, Scorecard, TierScore
-from paint_pipeline.reward.text_detector import make_text_detector
+from paint_pipeline.reward.tiers import alignment as alignment_tier
+from paint_pipeline.reward.tiers.aesthetic import score_aesthetic
+from paint_pipeline.reward.tiers.brush import score_brush
+from paint_pipeline.reward.tiers.compile_gate import score_compile
+from paint_pipeline.reward.tiers.richness import score_richness
 from paint_pipeline.reward.version import reward_version
 
 log = logging.getLogger(__name__)
@@ -40,7 +40,7 @@ class RewardScorer:
         self.backend = backend if backend is not None else alignment_tier.make_backend(self.config)
         self.head = None
         if self.config.aesthetic_head:
-            from paint_pipeline.reward.learned_head import AestheticHeadError, LearnedAestheticHead
+            from paint_pipeline.reward.judges.learned_head import AestheticHeadError, LearnedAestheticHead
 
             if not hasattr(self.backend, "encode_images"):
                 raise AestheticHeadError("aesthetic_head needs a CLIP alignment backend (it scores CLIP embeddings)")

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 import numpy as np
 from PIL import Image
 
+from paint_pipeline.colour import delta_e, lab_table, table_index
 from paint_pipeline.errors import PaintPipelineError
-from paint_pipeline.reward.colour import delta_e, lab_table, table_index
 
 BORDER_FRACTION = 0.04  # width of the border ring, as a fraction of the side
 BACKGROUND_MIN_SHARE = 0.5  # the border's dominant colour must cover this share to be "the background"

@@ -1,6 +1,7 @@
 """The reward version: a hash of everything that decides a score.
 
-It covers the config values, the source of every scoring module in this package, the
+It covers the config values, the source of every scoring module in this package (tiers and judges included)
+and of the colour science it shares with the warm start's generator (`paint_pipeline/colour.py`), the
 alignment backend actually in use and the text detector's model (package
 version and detection size), so any change to weights, thresholds, scoring
 code, backend or detector gives a new version, and scores of different versions
@@ -17,15 +18,25 @@ from pathlib import Path
 from paint_pipeline.reward.config import RewardConfig
 
 PACKAGE_DIR = Path(__file__).resolve().parent
-# Modules that measure the reward but never decide a score: editing them must not invalidate every score.
-NOT_SCORING = frozenset({"bench.py", "calibration.py", "judge_matrix.py", "hack_report.py", "hack_corpus.py"})
+# Scoring code outside this package: the colour science the palette judge and the tiers read.
+SHARED_SCORING = (PACKAGE_DIR.parent / "colour.py",)
+# What measures the reward but never decides a score: editing it must not invalidate every score.
+NOT_SCORING = frozenset({"bench.py", "calibration"})
+
+
+def scoring_sources() -> list[Path]:
+    """Every file whose text can change a score, in a fixed order."""
+    inside = (p for p in PACKAGE_DIR.rglob("*.py")
+              if not NOT_SCORING.intersection(p.relative_to(PACKAGE_DIR).parts))
+    return sorted(inside) + list(SHARED_SCORING)
 
 
 @lru_cache(maxsize=1)
 def code_digest() -> str:
     h = hashlib.sha256()
-    for path in sorted(p for p in PACKAGE_DIR.glob("*.py") if p.name not in NOT_SCORING):
-        h.update(path.name.encode())
+    for path in scoring_sources():
+        name = path.relative_to(PACKAGE_DIR).as_posix() if path.is_relative_to(PACKAGE_DIR) else path.name
+        h.update(name.encode())
         h.update(path.read_bytes())
     return h.hexdigest()
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import torch
 
-from paint_pipeline.policy.procedural.api import BRUSH_MEMBERS, BUILTIN_BRUSHES, BUILTIN_FIELDS
+from paint_pipeline.warm_start.procedural.api import BRUSH_MEMBERS, BUILTIN_BRUSHES, BUILTIN_FIELDS
 
 _IDENT = re.compile(r"[\w$]*")
 _AFTER_BRUSH = re.compile(r"(?<![\w$.])brush$")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from paint_pipeline.policy.procedural.nature import _pond
-from paint_pipeline.policy.procedural.reading import (
+from paint_pipeline.warm_start.procedural.nature import _pond
+from paint_pipeline.warm_start.procedural.reading import (
     _DARK_GREEN,
     _GREEN,
     _N_ANIMAL,
@@ -15,7 +15,7 @@ from paint_pipeline.policy.procedural.reading import (
     _lightness,
     _shade,
 )
-from paint_pipeline.policy.procedural.writing import _arr, _glaze, _Js, _pts, _q
+from paint_pipeline.warm_start.procedural.writing import _arr, _glaze, _Js, _pts, _q
 
 
 def _animal(js: _Js, ctx: _Ctx) -> None:

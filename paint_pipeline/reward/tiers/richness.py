@@ -29,7 +29,7 @@ import re
 
 import numpy as np
 
-from paint_pipeline.reward.colour import delta_e, lab_table
+from paint_pipeline.colour import delta_e, lab_table
 from paint_pipeline.reward.config import RewardConfig
 from paint_pipeline.reward.features import ImageFeatures
 from paint_pipeline.reward.scorecard import TierScore

@@ -16,7 +16,7 @@ Conditioning on the prompt:
   tree, water, weather), refined by keywords (a scene with apples is a still
   life, an animal that swims is a fish); without a category, keywords alone;
 - palette: colour words of the prompt ("red", "golden", ...) and the colours
-  things imply ("sea" -> blue, teal; `reward.colour`) replace the template's
+  things imply ("sea" -> blue, teal; `paint_pipeline.colour`) replace the template's
   default colours role by role: a colour goes to the role of the noun it
   qualifies ("green pond"), else to the role whose default is closest (see
   `_Ctx.palette`); the colours a prompt names always appear as hex literals.
@@ -42,13 +42,13 @@ import hashlib
 import random
 from typing import Callable
 
-from paint_pipeline.policy.procedural.animals import _animal
-from paint_pipeline.policy.procedural.api import ALLOWED_API, ALLOWED_BRUSHES, ALLOWED_FIELDS, CATEGORIES
-from paint_pipeline.policy.procedural.geometry import _abstract, _geometric, _pattern
-from paint_pipeline.policy.procedural.nature import _flower, _landscape, _sky, _tree, _water, _weather
-from paint_pipeline.policy.procedural.reading import _Ctx, _words
-from paint_pipeline.policy.procedural.scenes import _night, _scene
-from paint_pipeline.policy.procedural.writing import _Js, _title
+from paint_pipeline.warm_start.procedural.animals import _animal
+from paint_pipeline.warm_start.procedural.api import ALLOWED_API, ALLOWED_BRUSHES, ALLOWED_FIELDS, CATEGORIES
+from paint_pipeline.warm_start.procedural.geometry import _abstract, _geometric, _pattern
+from paint_pipeline.warm_start.procedural.nature import _flower, _landscape, _sky, _tree, _water, _weather
+from paint_pipeline.warm_start.procedural.reading import _Ctx, _words
+from paint_pipeline.warm_start.procedural.scenes import _night, _scene
+from paint_pipeline.warm_start.procedural.writing import _Js, _title
 
 __all__ = ["ALLOWED_API", "ALLOWED_BRUSHES", "ALLOWED_FIELDS", "CATEGORIES", "corpus", "generate_sketch",
            "template_for"]

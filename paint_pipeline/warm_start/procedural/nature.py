@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from paint_pipeline.policy.procedural.reading import (
+from paint_pipeline.warm_start.procedural.reading import (
     _DARK_GREEN,
     _GREEN,
     _N_BUILDING,
@@ -20,7 +20,7 @@ from paint_pipeline.policy.procedural.reading import (
     _Ctx,
     _shade,
 )
-from paint_pipeline.policy.procedural.writing import _arr, _glaze, _hills, _Js, _n, _pts, _q, _shape
+from paint_pipeline.warm_start.procedural.writing import _arr, _glaze, _hills, _Js, _n, _pts, _q, _shape
 
 
 def _landscape(js: _Js, ctx: _Ctx) -> None:

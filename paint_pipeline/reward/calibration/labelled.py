@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from paint_pipeline.errors import PaintPipelineError
+from paint_pipeline.paths import REPO_ROOT
 from paint_pipeline.render.client import RendererClient, RenderItem
-from paint_pipeline.render.service import REPO_ROOT
 from paint_pipeline.reward.composite import RewardScorer
 from paint_pipeline.reward.config import TIERS
 from paint_pipeline.reward.scorecard import Sample, Scorecard

@@ -35,7 +35,7 @@ FAILURE_MEANING = {
 
 # Outcomes that say nothing about the sketch: rendered again on a fresh browser (render/client.py), and when the
 # fault persists the rollout is left out of the group statistics and of the update, never scored as the policy's
-# failure (reward/advantages.py, policy/train.py).
+# failure (policy/advantages.py, policy/train.py).
 RENDERER_FAULTS = ("RENDERER_ERROR",)
 
 

@@ -20,9 +20,9 @@ from collections.abc import Container
 from dataclasses import dataclass
 from pathlib import Path
 
-from paint_pipeline.reward.colour import COLOUR_WORDS, IMPLIED_COLOURS
+from paint_pipeline.colour import COLOUR_WORDS, IMPLIED_COLOURS
+from paint_pipeline.paths import REPO_ROOT
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
 HACKS_DIR = Path("data") / "calibration" / "hacks"
 _HEADER = re.compile(r"^//\s*hack class:\s*(\S.*?)\s*$")
 

@@ -17,8 +17,8 @@ import re
 
 import numpy as np
 
+from paint_pipeline.colour import COLOUR_WORDS, IMPLIED_COLOURS, colour_refs, delta_e
 from paint_pipeline.render.client import RenderResult
-from paint_pipeline.reward.colour import COLOUR_WORDS, IMPLIED_COLOURS, colour_refs, delta_e
 from paint_pipeline.reward.config import RewardConfig
 from paint_pipeline.reward.features import ImageFeatures
 

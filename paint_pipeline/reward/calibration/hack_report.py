@@ -18,12 +18,12 @@ from typing import Callable
 
 import numpy as np
 
+from paint_pipeline.paths import REPO_ROOT
 from paint_pipeline.render.client import RenderItem
-from paint_pipeline.render.service import REPO_ROOT
+from paint_pipeline.reward.calibration.hack_corpus import fixed_hacks, prompt_hacks
+from paint_pipeline.reward.calibration.judge_matrix import MATRIX_SET, load_matrix_set
 from paint_pipeline.reward.composite import RewardScorer
 from paint_pipeline.reward.config import TIERS
-from paint_pipeline.reward.hack_corpus import fixed_hacks, prompt_hacks
-from paint_pipeline.reward.judge_matrix import MATRIX_SET, load_matrix_set
 from paint_pipeline.reward.scorecard import Sample, Scorecard
 
 HONEST_MECHANICAL = REPO_ROOT / "data" / "calibration" / "honest_mechanical.jsonl"

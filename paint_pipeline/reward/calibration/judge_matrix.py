@@ -21,8 +21,8 @@ from typing import Callable
 
 import numpy as np
 
+from paint_pipeline.paths import REPO_ROOT
 from paint_pipeline.render.client import RenderItem, RenderResult
-from paint_pipeline.render.service import REPO_ROOT
 from paint_pipeline.reward.features import analyse, decode_png
 
 MATRIX_SET = REPO_ROOT / "data" / "judge" / "bench_prompts.jsonl"
@@ -101,14 +101,14 @@ def matrix_metrics(m: np.ndarray) -> dict[str, WayMetrics]:
 
 # --- the backends' matrices ------------------------------------------------------------------------
 def palette_matrix(config, prompts, renders, features) -> np.ndarray:
-    from paint_pipeline.reward.alignment_offline import OfflineAlignment
+    from paint_pipeline.reward.judges.offline import OfflineAlignment
 
     palette = OfflineAlignment(config)
     return np.array([[palette.score_one(p, r, f)[0] for p in prompts] for r, f in zip(renders, features)])
 
 
 def palette_neutral(config, prompts) -> np.ndarray:
-    from paint_pipeline.reward.alignment_offline import SHAPE_WORDS, colour_targets, prompt_words
+    from paint_pipeline.reward.judges.offline import SHAPE_WORDS, colour_targets, prompt_words
 
     return np.array([not colour_targets(p) and not any(w in SHAPE_WORDS for w in prompt_words(p)) for p in prompts])
 
@@ -122,8 +122,8 @@ def backend_matrices(config, prompts, renders, images, *, progress: Callable[[st
     palette = palette_matrix(config, prompts, renders, features)
     out["palette"] = palette
     try:
-        from paint_pipeline.reward.alignment_pretrained import PretrainedJudge, combine
-        from paint_pipeline.reward.pretrained_models import PretrainedWeightsError
+        from paint_pipeline.reward.judges.pretrained import PretrainedJudge, combine
+        from paint_pipeline.reward.judges.pretrained_models import PretrainedWeightsError
 
         progress("pretrained judge (EfficientNet-Lite0 + MiniLM) ...")
         judge = PretrainedJudge()
@@ -135,7 +135,7 @@ def backend_matrices(config, prompts, renders, images, *, progress: Callable[[st
     except PretrainedWeightsError as exc:
         progress(f"pretrained judge not available: {exc}")
     try:
-        from paint_pipeline.reward.alignment_clip import ClipAlignment, ClipLoadError
+        from paint_pipeline.reward.judges.clip import ClipAlignment, ClipLoadError
 
         clip = ClipAlignment(config.replace(alignment_backend="clip"))
         progress(f"{clip.name} ...")

@@ -8,9 +8,9 @@ import random
 import re
 from functools import lru_cache
 
-from paint_pipeline.policy.procedural.api import ALLOWED_BRUSHES
-from paint_pipeline.policy.procedural.writing import _n
-from paint_pipeline.reward.colour import COLOUR_WORDS, IMPLIED_COLOURS, delta_e, hex_to_lab
+from paint_pipeline.colour import COLOUR_WORDS, IMPLIED_COLOURS, delta_e, hex_to_lab
+from paint_pipeline.warm_start.procedural.api import ALLOWED_BRUSHES
+from paint_pipeline.warm_start.procedural.writing import _n
 
 # --------------------------------------------------------------------------------------------------
 # Colour helpers

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # only a type hint: reading imports this module
-    from paint_pipeline.policy.procedural.reading import _Ctx
+    from paint_pipeline.warm_start.procedural.reading import _Ctx
 
 # --------------------------------------------------------------------------------------------------
 # Writing JavaScript

@@ -20,7 +20,7 @@ import re
 
 import numpy as np
 
-from paint_pipeline.reward.colour import chroma_hue, delta_e
+from paint_pipeline.colour import chroma_hue, delta_e
 from paint_pipeline.reward.config import RewardConfig
 from paint_pipeline.reward.features import ImageFeatures
 from paint_pipeline.reward.scorecard import TierScore
@@ -141,8 +141,8 @@ def composition(features: ImageFeatures) -> tuple[float, dict[str, float]]:
 
 def is_monochrome_prompt(prompt: str, config: RewardConfig) -> bool:
     """A monochrome medium is asked for, and no colour named: "coloured pencil" and "a red barn, ink" are not."""
-    from paint_pipeline.reward.alignment_offline import COLOURED_MEDIUM, colour_word, prompt_words
-    from paint_pipeline.reward.colour import colour_refs
+    from paint_pipeline.colour import colour_refs
+    from paint_pipeline.reward.judges.offline import COLOURED_MEDIUM, colour_word, prompt_words
 
     text = COLOURED_MEDIUM.sub(" ", prompt.lower())
     if not any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", text) for w in config.monochrome_words):

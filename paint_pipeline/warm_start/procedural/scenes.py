@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from paint_pipeline.policy.procedural.nature import _water
-from paint_pipeline.policy.procedural.reading import (
+from paint_pipeline.warm_start.procedural.nature import _water
+from paint_pipeline.warm_start.procedural.reading import (
     _N_BUILDING,
     _N_CLOTH,
     _N_GROUND,
@@ -13,7 +13,7 @@ from paint_pipeline.policy.procedural.reading import (
     _Ctx,
     _shade,
 )
-from paint_pipeline.policy.procedural.writing import _arr, _glaze, _Js, _pts, _q
+from paint_pipeline.warm_start.procedural.writing import _arr, _glaze, _Js, _pts, _q
 
 
 def _scene(js: _Js, ctx: _Ctx) -> None:

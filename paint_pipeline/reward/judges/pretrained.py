@@ -12,7 +12,7 @@ Each is standardised per image against a fixed reference set of prompts (the tra
 how much better this prompt fits the image than prompts in general do: an image that fits every prompt
 (a hack's aim) gains nothing. The judge's number is the mean of the two z-scores.
 
-`JudgeAlignment` combines that with the palette-and-shape backend (`alignment_offline.py`): both are
+`JudgeAlignment` combines that with the palette-and-shape backend (`judges/offline.py`): both are
 standardised with fixed constants and averaged, then squashed to [0, 1] (0.5 = no better than prompts in
 general). Every choice here was measured on the painting x prompt matrix (`paint-pipeline calibrate
 --matrix`); docs/experiments.md lists the variants tried.
@@ -33,9 +33,10 @@ from pathlib import Path
 
 import numpy as np
 
-from paint_pipeline.reward import pretrained_models
-from paint_pipeline.reward.alignment_offline import OfflineAlignment
+from paint_pipeline.paths import PROMPTS_DIR
 from paint_pipeline.reward.config import RewardConfig
+from paint_pipeline.reward.judges import pretrained_models
+from paint_pipeline.reward.judges.offline import OfflineAlignment
 
 JUDGE_NAME = "effnet-lite0-imagenet+minilm-l6-v2"
 BACKEND_NAME = f"offline-judge:{JUDGE_NAME}+palette-v1"
@@ -49,7 +50,7 @@ PALETTE_MEAN, PALETTE_STD = 0.36, 0.30
 # prompt's colours is a perfect palette and a picture of nothing.
 PALETTE_Z_CAP = 1.0
 SQUASH = 2.5  # logistic slope on the combined z-score: alignment must outweigh the other tiers' spread
-REFERENCE_PROMPTS = Path(__file__).resolve().parents[2] / "data" / "prompts" / "train.jsonl"
+REFERENCE_PROMPTS = PROMPTS_DIR / "train.jsonl"
 CACHE_ENV = "PP_CACHE_DIR"  # where the judge keeps its text-side arrays (default ~/.cache/paint-pipeline)
 
 
