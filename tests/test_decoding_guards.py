@@ -11,6 +11,7 @@ import pyarrow.parquet as pq
 import pytest
 import torch
 
+from paint_pipeline.brush_api import BRUSH_MEMBERS, BUILTIN_BRUSHES, BUILTIN_FIELDS
 from paint_pipeline.policy.guards import GuardSet, guard_ids, masks_for_completion
 from paint_pipeline.policy.guards.brackets import LexState, feed
 from paint_pipeline.policy.loss import completion_logps
@@ -21,7 +22,6 @@ from paint_pipeline.policy.tiny import build_tiny_tokenizer
 from paint_pipeline.prompts import load_split
 from paint_pipeline.render.bench import load_corpus
 from paint_pipeline.warm_start.procedural import corpus
-from paint_pipeline.warm_start.procedural.api import BRUSH_MEMBERS, BUILTIN_BRUSHES, BUILTIN_FIELDS
 from paint_pipeline.warm_start.sft import completion_text
 
 
@@ -302,8 +302,8 @@ def test_a_cycle_trained_on_guarded_rollouts_starts_at_ratio_one(tmp_path):
     write_rollouts(mixed, tmp_path / "mislabelled.parquet")
     assert first_step("mislabelled.parquet")["ratio_min"] < 1 - 1e-2
 
-    write_rollouts(rollouts(["```js\nbrush.field('sky');"], guarded=False).drop_columns(["decoding_guards"]).append_column(
-        "decoding_guards", pa.array([guard_ids(["api", "brackets"])], pa.list_(pa.string()))),
+    write_rollouts(rollouts(["```js\nbrush.field('sky');"], guarded=False).drop_columns(["decoding_guards"])
+        .append_column("decoding_guards", pa.array([guard_ids(["api", "brackets"])], pa.list_(pa.string()))),
         tmp_path / "invented.parquet")
     with pytest.raises(ValueError, match=r"invented\.parquet: c/p/0: token .* outside the mask of the decoding guards"):
         first_step("invented.parquet")

@@ -9,12 +9,12 @@ import pytest
 import torch
 from test_decoding_guards import _walk, assert_update_replays_the_sampler
 
+from paint_pipeline.brush_api import BRUSH_MEMBERS
 from paint_pipeline.policy.guards import GuardSet, masks_for_completion
 from paint_pipeline.policy.guards.stroke import HATCHED, NEED_STROKE
 from paint_pipeline.policy.prompting import render_chat
 from paint_pipeline.policy.sampling import generate
 from paint_pipeline.policy.tiny import build_tiny_tokenizer
-from paint_pipeline.warm_start.procedural.api import BRUSH_MEMBERS
 
 FENCE = "Here it is:\n```javascript\nfunction setup() {\n  createCanvas(600, 600, WEBGL);\n"
 OFF = FENCE + "  brush.noStroke();\n  brush.wash('#334', 255);\n  brush.rect(-300, -300, 600, 600);\n"
@@ -211,8 +211,8 @@ def test_which_references_are_forbidden(stroke):
 
 def test_a_change_of_the_rule_changes_the_evaluation_key(monkeypatch):
     """Cached evaluations are keyed by the guards' rule versions: one sampled under an older rule is not reused."""
+    from paint_pipeline.pipeline.evaluation import evaluation_key
     from paint_pipeline.pipeline.settings import load_settings
-    from paint_pipeline.pipeline.steps import evaluation_key
     from paint_pipeline.policy.guards import guard_ids
     from paint_pipeline.policy.guards.stroke import StrokeGuard
 

@@ -8,20 +8,26 @@ mentioned. docs/p5brush_pitfalls.md has the measured errors behind each rule.
 
 from __future__ import annotations
 
-from paint_pipeline.warm_start.procedural.api import BUILTIN_BRUSHES as BRUSHES
-from paint_pipeline.warm_start.procedural.api import BUILTIN_FIELDS as FIELDS
+from paint_pipeline.brush_api import BUILTIN_BRUSHES as BRUSHES
+from paint_pipeline.brush_api import BUILTIN_FIELDS as FIELDS
 
-SYSTEM_PROMPT = f"""You paint with code. Answer with one p5.js sketch (p5 2.x) that uses the p5.brush 2.2 library, in a ```javascript block, and nothing else.
+SYSTEM_PROMPT = f"""You paint with code. Answer with one p5.js sketch (p5 2.x) that uses the p5.brush 2.2 library, \
+in a ```javascript block, and nothing else.
 
 Rules:
-- function setup() {{ createCanvas(600, 600, WEBGL); ... }} Draw everything in setup(). WEBGL puts (0, 0) at the centre: x and y run from -300 to 300.
+- function setup() {{ createCanvas(600, 600, WEBGL); ... }} Draw everything in setup(). \
+WEBGL puts (0, 0) at the centre: x and y run from -300 to 300.
 - Start with background(...) and brush.scaleBrushes(3).
 - Pick a brush before drawing: brush.set(name, color, weight) or brush.pick(name). Brushes: {", ".join(BRUSHES)}.
-- Lines: brush.line(x1, y1, x2, y2), brush.flowLine(x, y, length, direction), brush.spline([[x, y, pressure], ...], curvature).
-- Shapes: brush.rect(x, y, w, h), brush.circle(x, y, radius), brush.arc(x, y, radius, start, end), brush.polygon([[x, y], ...]),
+- Lines: brush.line(x1, y1, x2, y2), brush.flowLine(x, y, length, direction), \
+brush.spline([[x, y, pressure], ...], curvature).
+- Shapes: brush.rect(x, y, w, h), brush.circle(x, y, radius), brush.arc(x, y, radius, start, end), \
+brush.polygon([[x, y], ...]),
   or brush.beginShape(); brush.vertex(x, y); ... brush.endShape().
-- Colour areas: brush.fill(color, opacity) then draw shapes (watercolour; brush.fillBleed(0.1), brush.fillTexture(0.4, 0.4));
-  brush.wash(color, opacity) for flat colour; brush.hatch(distance, angle) with brush.hatchStyle(brushName, color, weight);
+- Colour areas: brush.fill(color, opacity) then draw shapes (watercolour; brush.fillBleed(0.1), \
+brush.fillTexture(0.4, 0.4));
+  brush.wash(color, opacity) for flat colour; brush.hatch(distance, angle) with \
+brush.hatchStyle(brushName, color, weight);
   brush.noFill(), brush.noStroke(), brush.noHatch() switch them off.
 - Vector fields bend lines: brush.field(name) with name one of {", ".join(FIELDS)}; brush.noField().
 - Use random() and noise() for variation. Do not write text: paint the subject.

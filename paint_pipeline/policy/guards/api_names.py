@@ -3,7 +3,7 @@
 Why: after the warm start, the first cause of held-out failures is names the
 model invents (`brush.field("sky")`, `brush.set("3DSM", ...)`, `brush.noSet()`):
 each turns an otherwise working sketch into a RUNTIME_ERROR. The set of valid
-names is closed and known (`procedural.api`, checked against the library in
+names is closed and known (`paint_pipeline.brush_api`, checked against the library in
 the renderer by a test), so the sampler can simply not offer the others, as
 grammar-constrained decoding does. The renderer still judges the code as
 written; the guard only changes which tokens can be sampled.
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import torch
 
-from paint_pipeline.warm_start.procedural.api import BRUSH_MEMBERS, BUILTIN_BRUSHES, BUILTIN_FIELDS
+from paint_pipeline.brush_api import BRUSH_MEMBERS, BUILTIN_BRUSHES, BUILTIN_FIELDS
 
 _IDENT = re.compile(r"[\w$]*")
 _AFTER_BRUSH = re.compile(r"(?<![\w$.])brush$")
@@ -199,6 +199,7 @@ class ApiNameGuard:
             rest = name[len(typed):]
             mask[self._prefixes_of(rest)] = True
             # the name's end, its closing quote, then anything a valid reference allows (", 'pen" in a list)
-            mask[[i for i in self._starting_with(rest + quote) if self.consistent(anchor + self.pieces[i], state)]] = True
+            mask[[i for i in self._starting_with(rest + quote)
+                  if self.consistent(anchor + self.pieces[i], state)]] = True
         return mask
 

@@ -39,9 +39,9 @@ from dataclasses import dataclass, field
 
 import torch
 
+from paint_pipeline.brush_api import BRUSH_MEMBERS
 from paint_pipeline.policy.guards.api_names import _is_ident_char
 from paint_pipeline.policy.guards.brackets import LexState, feed
-from paint_pipeline.warm_start.procedural.api import BRUSH_MEMBERS
 
 NEED_STROKE = frozenset({"line", "flowLine"})  # the members that throw with the stroke off (p5.brush 2.2.2)
 HATCHED = frozenset({"polygon", "rect", "circle", "spline", "endShape"})  # show() hatches them with line()

@@ -1,8 +1,15 @@
 """Procedural p5.brush sketches for a prompt: a supervised warm-start corpus for the policy.
 
-Modules: `api` (what sketches may call), `reading` (the prompt: template, palette, brushes), `writing`
-(the JavaScript writer and shared drawing helpers), and the templates by subject: `nature`, `animals`,
-`geometry`, `scenes`.
+Modules, in import order: each imports only modules listed before it, never one after it. What sketches may
+call (brushes, fields, functions) is `paint_pipeline.brush_api`, shared with the sampler's guards.
+1. `writing`: writing JavaScript (literals, the sketch writer `JsWriter`) and drawing helpers the templates share.
+2. `reading`: reading the prompt (`PromptContext`: its words, palette and brushes), colour helpers, the nouns
+   of each palette role and shared default colours.
+3. `water`: the sea and still water seen from above (ponds); also used by `animals` (koi) and `scenes` (coasts).
+4. The other templates by subject, independent of each other: `landscapes` (landscape, sky, weather), `plants`
+   (flower, tree), `animals`, `geometry` (geometric, pattern, abstract), `scenes` (city, still life, interior,
+   night).
+5. This package: `template_for`, `generate_sketch` and `corpus`.
 
 `generate_sketch(prompt, category, seed)` writes a short, readable p5.js 2.x +
 p5.brush 2.2.2 sketch (600x600 WEBGL canvas, everything painted in `setup()`)
@@ -19,7 +26,7 @@ Conditioning on the prompt:
   things imply ("sea" -> blue, teal; `paint_pipeline.colour`) replace the template's
   default colours role by role: a colour goes to the role of the noun it
   qualifies ("green pond"), else to the role whose default is closest (see
-  `_Ctx.palette`); the colours a prompt names always appear as hex literals.
+  `PromptContext.palette`); the colours a prompt names always appear as hex literals.
   Other colourful areas fall back to a shade of a prompt colour or to a
   muted version of their default, so the painted colour stays on the prompt's
   palette; monochrome media (charcoal, graphite, ink, ... with no colour
@@ -42,30 +49,32 @@ import hashlib
 import random
 from typing import Callable
 
-from paint_pipeline.warm_start.procedural.animals import _animal
-from paint_pipeline.warm_start.procedural.api import ALLOWED_API, ALLOWED_BRUSHES, ALLOWED_FIELDS, CATEGORIES
-from paint_pipeline.warm_start.procedural.geometry import _abstract, _geometric, _pattern
-from paint_pipeline.warm_start.procedural.nature import _flower, _landscape, _sky, _tree, _water, _weather
-from paint_pipeline.warm_start.procedural.reading import _Ctx, _words
-from paint_pipeline.warm_start.procedural.scenes import _night, _scene
-from paint_pipeline.warm_start.procedural.writing import _Js, _title
+from paint_pipeline.brush_api import ALLOWED_API, ALLOWED_BRUSHES, ALLOWED_FIELDS, CATEGORIES
+from paint_pipeline.warm_start.procedural.animals import paint_animal
+from paint_pipeline.warm_start.procedural.geometry import paint_abstract, paint_geometric, paint_pattern
+from paint_pipeline.warm_start.procedural.landscapes import paint_landscape, paint_sky, paint_weather
+from paint_pipeline.warm_start.procedural.plants import paint_flower, paint_tree
+from paint_pipeline.warm_start.procedural.reading import PromptContext, split_words
+from paint_pipeline.warm_start.procedural.scenes import paint_night, paint_scene
+from paint_pipeline.warm_start.procedural.water import paint_water
+from paint_pipeline.warm_start.procedural.writing import JsWriter, sketch_title
 
 __all__ = ["ALLOWED_API", "ALLOWED_BRUSHES", "ALLOWED_FIELDS", "CATEGORIES", "corpus", "generate_sketch",
            "template_for"]
 
-_TEMPLATES: dict[str, Callable[[_Js, _Ctx], None]] = {
-    "abstract": _abstract,
-    "animal": _animal,
-    "flower": _flower,
-    "geometric": _geometric,
-    "landscape": _landscape,
-    "night": _night,
-    "pattern": _pattern,
-    "scene": _scene,
-    "sky": _sky,
-    "tree": _tree,
-    "water": _water,
-    "weather": _weather,
+_TEMPLATES: dict[str, Callable[[JsWriter, PromptContext], None]] = {
+    "abstract": paint_abstract,
+    "animal": paint_animal,
+    "flower": paint_flower,
+    "geometric": paint_geometric,
+    "landscape": paint_landscape,
+    "night": paint_night,
+    "pattern": paint_pattern,
+    "scene": paint_scene,
+    "sky": paint_sky,
+    "tree": paint_tree,
+    "water": paint_water,
+    "weather": paint_weather,
 }
 # Aliases a caller may use for a category.
 _ALIASES = {"city": "scene", "still_life": "scene", "still-life": "scene", "space": "night", "op-art": "geometric",
@@ -112,7 +121,7 @@ def template_for(prompt: str, category: str | None) -> str:
         key = _ALIASES.get(key, key)
         if key in _TEMPLATES:
             return key
-    words = set(_words(prompt))
+    words = set(split_words(prompt))
     text = prompt.lower()
     for name, keys in _KEYWORDS:
         if any((k in words) if "-" not in k else (k in text) for k in keys):
@@ -130,8 +139,8 @@ def generate_sketch(prompt: str, category: str | None, seed: int) -> str:
 
     Deterministic in (prompt, category, seed).
     """
-    ctx = _Ctx(prompt, _rng(prompt, category, seed))
-    js = _Js(_title(prompt))
+    ctx = PromptContext(prompt, _rng(prompt, category, seed))
+    js = JsWriter(sketch_title(prompt))
     _TEMPLATES[template_for(prompt, category)](js, ctx)
     return js.code()
 

@@ -1,4 +1,4 @@
-"""Reading the prompt: colour helpers, the words that choose a template, its palette and brushes (`_Ctx`),
+"""Reading the prompt: colour helpers, the words that choose a template, its palette and brushes (`PromptContext`),
 and the nouns that name each palette role."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import random
 import re
 from functools import lru_cache
 
+from paint_pipeline.brush_api import ALLOWED_BRUSHES
 from paint_pipeline.colour import COLOUR_WORDS, IMPLIED_COLOURS, delta_e, hex_to_lab
-from paint_pipeline.warm_start.procedural.api import ALLOWED_BRUSHES
-from paint_pipeline.warm_start.procedural.writing import _n
+from paint_pipeline.warm_start.procedural.writing import num
 
 # --------------------------------------------------------------------------------------------------
 # Colour helpers
@@ -29,7 +29,7 @@ def _mix(a: str, b: str, t: float) -> str:
     return _hex([x + (y - x) * t for x, y in zip(ra, rb)])
 
 
-def _shade(h: str, t: float) -> str:
+def shade(h: str, t: float) -> str:
     """Lighter (t > 0) or darker (t < 0) by mixing with white or black."""
     return _mix(h, "#ffffff" if t > 0 else "#000000", abs(t))
 
@@ -48,7 +48,7 @@ def _chroma(h: str) -> float:
     return math.hypot(float(lab[1]), float(lab[2]))
 
 
-def _lightness(h: str) -> float:
+def lightness(h: str) -> float:
     return float(_lab(h)[0])
 
 
@@ -81,7 +81,7 @@ _MONO = ("charcoal", "graphite", "pencil", "ink", "monochrome", "black and white
 _SYNONYM = {"gray": "grey", "golden": "gold"}
 
 
-def _words(text: str) -> list[str]:
+def split_words(text: str) -> list[str]:
     return re.findall(r"[a-z]+", text.lower())
 
 
@@ -89,14 +89,14 @@ def _has_phrase(text: str, phrase: str) -> bool:
     return re.search(rf"(?<![a-z]){re.escape(phrase)}(?![a-z])", text) is not None
 
 
-class _Ctx:
+class PromptContext:
     """Everything a template needs: the prompt's words, colours and media, and the random source."""
 
     def __init__(self, prompt: str, rng: random.Random) -> None:
         self.prompt = prompt
         self.rng = rng
         self.text = prompt.lower()
-        self.words = _words(prompt)
+        self.words = split_words(prompt)
         self.wordset = set(self.words)
         named: list[str] = []
         for w in self.words:
@@ -145,7 +145,7 @@ class _Ctx:
         return self.rng.randrange(lo, hi + 1, step)
 
     def f(self, lo: float, hi: float, nd: int = 1) -> str:
-        return _n(round(self.rng.uniform(lo, hi), nd))
+        return num(round(self.rng.uniform(lo, hi), nd))
 
     def pick(self, seq):
         return self.rng.choice(list(seq))
@@ -185,7 +185,7 @@ class _Ctx:
         return _mute(h, 0.0) if self.mono else h
 
     def ink(self, paper: str) -> str:
-        if _lightness(paper) < 45:
+        if lightness(paper) < 45:
             return self.pick(["#f3ead2", "#efe9dc", "#f6f1e0"])
         if self.line_colour:
             return self.line_colour
@@ -272,41 +272,43 @@ class _Ctx:
                 out[name] = d
             else:
                 near = min(target_refs, key=lambda r: _de(d, r))
-                if _de(d, near) < 38 and abs(_lightness(d) - _lightness(near)) < 20:  # keep the values apart
-                    out[name] = _shade(near, rng.choice([-0.15, -0.1, 0.1, 0.15]))
+                if _de(d, near) < 38 and abs(lightness(d) - lightness(near)) < 20:  # keep the values apart
+                    out[name] = shade(near, rng.choice([-0.15, -0.1, 0.1, 0.15]))
                 else:
                     out[name] = _mute(d, 6.0)
         return out
 
 
-_N_SKY = ("sky", "skies", "dawn", "dusk", "paper")
-_N_WATER = ("sea", "ocean", "water", "waters", "pond", "lake", "river", "lagoon", "shallows", "bay", "waves", "wave",
-            "stream", "canal", "pool", "pools", "whirlpool", "rapids", "surf", "marsh")
-_N_GROUND = ("hill", "hills", "hillside", "grass", "field", "fields", "meadow", "sand", "ground", "desert", "slopes",
-             "valley", "plain", "moor", "prairie", "dunes", "shore", "beach", "snow", "stem", "stems")
-_N_FLOWER = ("flower", "flowers", "rose", "roses", "tulip", "tulips", "poppy", "poppies", "daisy", "daisies", "bloom",
-             "blooms", "blossom", "blossoms", "petals", "peonies", "irises", "pansy", "hibiscus", "lotus", "marigolds",
-             "sunflower", "petunias", "geraniums", "lavender", "sprigs", "foxgloves", "cornflowers", "heads", "wash")
-_N_LEAF = ("leaves", "leaf", "foliage", "canopy", "maples", "tree", "trees", "pine", "spruce", "bloom", "oak")
-_N_TRUNK = ("trunk", "trunks", "branch", "branches", "bark", "roots")
-_N_CLOUD = ("cloud", "clouds", "fog", "mist", "haze", "wisps", "contrails")
-_N_BUILDING = ("house", "houses", "cabin", "towers", "tower", "buildings", "walls", "wall", "rooftops", "barn", "town",
-               "church", "lighthouse", "windmill", "cottage", "tents", "books", "awnings")
-_N_CLOTH = ("cloth", "table", "tablecloth", "shelf", "plate", "curtains")
-_N_ANIMAL = ("cat", "rabbit", "crow", "owl", "heron", "flamingo", "fish", "koi", "goldfish", "whale", "tiger", "lion",
-             "lions", "elephants", "hedgehog", "snail", "ladybug", "jellyfish", "hummingbird", "geese", "bird", "birds",
-             "fox", "dog", "horse", "clownfish", "turtles", "sardines", "butterfly")
-_N_LIGHT = ("moon", "sun", "lantern", "lanterns", "lights", "windows", "stars", "star", "fireflies", "glow",
-            "headlights", "lamp", "light", "crayon", "pastel", "pencil", "chalk", "marker", "ink", "lines", "strokes",
-            "scribbles", "marks")
-_N_SHAPE = ("circles", "squares", "triangles", "dots", "stripes", "shapes", "cells", "tiles", "lines", "hearts",
-            "rings",
-            "blots", "splashes", "fields", "ink", "marker", "crayon", "pastel", "pencil", "scribbles", "check",
-            "diamonds", "weave", "lattice", "tiling", "grid", "brushstroke", "curves", "zigzags", "mass", "marks",
-            "pattern")
+# The nouns of each palette role: a colour word before one of them ("green pond") goes to that role.
+SKY_NOUNS = ("sky", "skies", "dawn", "dusk", "paper")
+WATER_NOUNS = ("sea", "ocean", "water", "waters", "pond", "lake", "river", "lagoon", "shallows", "bay", "waves", "wave",
+               "stream", "canal", "pool", "pools", "whirlpool", "rapids", "surf", "marsh")
+GROUND_NOUNS = ("hill", "hills", "hillside", "grass", "field", "fields", "meadow", "sand", "ground", "desert", "slopes",
+                "valley", "plain", "moor", "prairie", "dunes", "shore", "beach", "snow", "stem", "stems")
+FLOWER_NOUNS = ("flower", "flowers", "rose", "roses", "tulip", "tulips", "poppy", "poppies", "daisy", "daisies",
+                "bloom", "blooms", "blossom", "blossoms", "petals", "peonies", "irises", "pansy", "hibiscus", "lotus",
+                "marigolds", "sunflower", "petunias", "geraniums", "lavender", "sprigs", "foxgloves", "cornflowers",
+                "heads", "wash")
+LEAF_NOUNS = ("leaves", "leaf", "foliage", "canopy", "maples", "tree", "trees", "pine", "spruce", "bloom", "oak")
+TRUNK_NOUNS = ("trunk", "trunks", "branch", "branches", "bark", "roots")
+CLOUD_NOUNS = ("cloud", "clouds", "fog", "mist", "haze", "wisps", "contrails")
+BUILDING_NOUNS = ("house", "houses", "cabin", "towers", "tower", "buildings", "walls", "wall", "rooftops", "barn",
+                  "town", "church", "lighthouse", "windmill", "cottage", "tents", "books", "awnings")
+CLOTH_NOUNS = ("cloth", "table", "tablecloth", "shelf", "plate", "curtains")
+ANIMAL_NOUNS = ("cat", "rabbit", "crow", "owl", "heron", "flamingo", "fish", "koi", "goldfish", "whale", "tiger",
+                "lion", "lions", "elephants", "hedgehog", "snail", "ladybug", "jellyfish", "hummingbird", "geese",
+                "bird", "birds", "fox", "dog", "horse", "clownfish", "turtles", "sardines", "butterfly")
+LIGHT_NOUNS = ("moon", "sun", "lantern", "lanterns", "lights", "windows", "stars", "star", "fireflies", "glow",
+               "headlights", "lamp", "light", "crayon", "pastel", "pencil", "chalk", "marker", "ink", "lines",
+               "strokes", "scribbles", "marks")
+SHAPE_NOUNS = ("circles", "squares", "triangles", "dots", "stripes", "shapes", "cells", "tiles", "lines", "hearts",
+               "rings", "blots", "splashes", "fields", "ink", "marker", "crayon", "pastel", "pencil", "scribbles",
+               "check", "diamonds", "weave", "lattice", "tiling", "grid", "brushstroke", "curves", "zigzags", "mass",
+               "marks", "pattern")
 
-_SKY = ("#a9cce3", "#b9d6ea", "#9ec3e0", "#c4dcec")
-_GREEN = ("#6aa84f", "#5f9a45", "#7fb05a", "#4f8f3a")
-_DARK_GREEN = ("#2e6b30", "#3a6b35", "#2f5a2a")
-_WARM = ("#e6b422", "#f0a020", "#ef7d1a", "#f5d327")
-_BRIGHT = ("#c62828", "#2f5fb3", "#e6b422", "#3f8f3a", "#6a3d9a", "#ef7d1a", "#1f7f7f", "#d9607e")
+# Default colours the templates share.
+SKY = ("#a9cce3", "#b9d6ea", "#9ec3e0", "#c4dcec")
+GREEN = ("#6aa84f", "#5f9a45", "#7fb05a", "#4f8f3a")
+DARK_GREEN = ("#2e6b30", "#3a6b35", "#2f5a2a")
+WARM = ("#e6b422", "#f0a020", "#ef7d1a", "#f5d327")
+BRIGHT = ("#c62828", "#2f5fb3", "#e6b422", "#3f8f3a", "#6a3d9a", "#ef7d1a", "#1f7f7f", "#d9607e")

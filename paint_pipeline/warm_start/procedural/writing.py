@@ -1,36 +1,37 @@
-"""Writing JavaScript: number and string literals, the sketch writer `_Js`, and drawing helpers the
-templates share."""
+"""Writing JavaScript: number and string literals, the sketch writer `JsWriter`, and drawing helpers the
+templates share. Imports no other module of the package (see the package docstring)."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # only a type hint: reading imports this module
-    from paint_pipeline.warm_start.procedural.reading import _Ctx
 
 # --------------------------------------------------------------------------------------------------
 # Writing JavaScript
 
 
-def _n(x: float) -> str:
+def num(x: float) -> str:
+    """A JavaScript number literal: an integer when x is one, else at most two decimals."""
     if abs(x - round(x)) < 1e-9:
         return str(int(round(x)))
     return f"{x:.2f}".rstrip("0").rstrip(".")
 
 
-def _q(h: str) -> str:
+def quote(h: str) -> str:
+    """A JavaScript string literal in single quotes (colours and brush names: nothing to escape)."""
     return f"'{h}'"
 
 
-def _arr(items) -> str:
-    return "[" + ", ".join(_q(i) for i in items) + "]"
+def str_array(items) -> str:
+    """A JavaScript array of string literals."""
+    return "[" + ", ".join(quote(i) for i in items) + "]"
 
 
-def _pts(points) -> str:
-    return "[" + ", ".join(f"[{_n(x)}, {_n(y)}]" for x, y in points) + "]"
+def point_array(points) -> str:
+    """A JavaScript array of [x, y] points."""
+    return "[" + ", ".join(f"[{num(x)}, {num(y)}]" for x, y in points) + "]"
 
 
-class _Js:
+class JsWriter:
+    """The sketch being written: lines of `setup()` at the current block depth."""
+
     def __init__(self, title: str) -> None:
         self.lines = [f"// {title}", "function setup() {"]
         self.depth = 1
@@ -52,7 +53,7 @@ class _Js:
         self("}")
 
     def start(self, paper: str) -> None:
-        self("createCanvas(600, 600, WEBGL);", f"background({_q(paper)});", "brush.scaleBrushes(3);")
+        self("createCanvas(600, 600, WEBGL);", f"background({quote(paper)});", "brush.scaleBrushes(3);")
 
     def code(self) -> str:
         while self.depth > 0:
@@ -60,29 +61,20 @@ class _Js:
         return "\n".join(self.lines) + "\n"
 
 
-def _title(prompt: str) -> str:
+def sketch_title(prompt: str) -> str:
+    """The prompt as the comment on the first line: one line, printable, at most 110 characters."""
     text = " ".join(prompt.replace("*/", "").split())
     text = "".join(ch for ch in text if ch.isprintable())
     return text[:110] if text else "a painting"
 
 
-def _glaze(js: _Js, colour: str, x: int, y: int, w: int, h: int, opacity: int = 150) -> None:
-    """Close a group of washes with a watercolour glaze (see the module docstring)."""
-    js("brush.noWash();", "brush.fillTexture(0.5, 0.3);", f"brush.fill({_q(colour)}, {opacity});",
+def glaze(js: JsWriter, colour: str, x: int, y: int, w: int, h: int, opacity: int = 150) -> None:
+    """Close a group of washes with a watercolour glaze (see the package docstring)."""
+    js("brush.noWash();", "brush.fillTexture(0.5, 0.3);", f"brush.fill({quote(colour)}, {opacity});",
        f"brush.rect({x}, {y}, {w}, {h});", "brush.noFill();")
 
 
-def _hills(ctx: _Ctx, base: int, amp: int, n: int, jag: bool = False) -> list[tuple[int, int]]:
-    xs = [round(-300 + 600 * k / (n - 1)) for k in range(n)]
-    pts = []
-    for x in xs:
-        y = base - ctx.i(0, amp)
-        if jag and len(pts) % 2 == 1:
-            y = base - ctx.i(amp // 2, amp + amp // 2)
-        pts.append((x, y))
-    return pts
-
-
-def _shape(js: _Js, name: str, curvature: float) -> None:
-    js(f"brush.beginShape({_n(curvature)});", f"for (const [x, y] of {name}) brush.vertex(x, y);",
+def closed_shape(js: JsWriter, name: str, curvature: float) -> None:
+    """A closed p5.brush shape through the points of the JavaScript array `name`."""
+    js(f"brush.beginShape({num(curvature)});", f"for (const [x, y] of {name}) brush.vertex(x, y);",
        "brush.endShape(true);")

@@ -1,4 +1,7 @@
-"""What the generated sketches may use: the p5.brush 2.2.2 API, brushes and fields, and the categories.
+"""What sketches may use: the p5.brush 2.2.2 API, its brushes and fields, and the prompt categories.
+
+Shared by the sampler's decoding guards and system prompt (policy/) and the warm start's generator
+(warm_start/procedural/), so it sits below both.
 
 BRUSH_MEMBERS, BUILTIN_BRUSHES and BUILTIN_FIELDS are what the library itself
 has (`Object.keys(brush)`, `brush.box()`, `brush.listFields()` in the
