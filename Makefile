@@ -47,7 +47,7 @@ test-node: setup
 test-python: setup
 	$(PY) -m pytest
 
-# Undefined and unused names, syntax errors (the rules are in pyproject.toml).
+# Undefined and unused names, syntax errors, import order and line length (the rules are in pyproject.toml).
 lint: $(PIP_STAMP)
 	$(VENV)/bin/ruff check paint_pipeline scripts tests
 

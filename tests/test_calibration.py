@@ -14,8 +14,8 @@ import sys
 
 import pytest
 
-from paint_pipeline.render import RendererService
 from paint_pipeline.paths import REPO_ROOT
+from paint_pipeline.render import RendererService
 from paint_pipeline.reward import RewardConfig, RewardScorer, make_trl_reward_functions, trl_reward_weights
 from paint_pipeline.reward.calibration.labelled import (
     CalibrationFileError,

@@ -7,7 +7,7 @@ import pytest
 
 from paint_pipeline.orchestration.checks import not_worse
 from paint_pipeline.pipeline.settings import SettingsError, load_settings
-from paint_pipeline.pipeline.steps import compare_evaluations, paired_total_deltas
+from paint_pipeline.pipeline.stats import compare_evaluations, paired_total_deltas
 from paint_pipeline.reward.config import TIERS
 
 WARM_START = [0.662, 0.606, 0.703, 0.687, 0.0, 0.474]  # a real evaluation: 6 validation samples

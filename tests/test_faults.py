@@ -39,7 +39,8 @@ from paint_pipeline.reward.table import SCHEMA as SCORECARD_SCHEMA
 
 REPO = Path(__file__).resolve().parent.parent
 CLI = str(Path(sys.executable).parent / "paint-pipeline")
-SLOW = "function setup() { createCanvas(64, 64); const t = Date.now(); while (Date.now() - t < 1500) {} background(9); }"
+SLOW = ("function setup() { createCanvas(64, 64); const t = Date.now(); "
+        "while (Date.now() - t < 1500) {} background(9); }")
 
 
 def cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
@@ -150,7 +151,8 @@ def _start_until_training(command: list[str], env: dict[str, str]) -> subprocess
 def test_a_cycle_killed_mid_update_is_marked_interrupted_and_the_demo_resumes_it(tmp_path, monkeypatch):
     from dagster import AssetKey, AssetRecordsFilter, DagsterInstance, DagsterRunStatus, RunsFilter
 
-    from paint_pipeline.orchestration import commands
+    from paint_pipeline.cli import curve_runs, cycle_runs
+    from paint_pipeline.orchestration import instance, status
     from paint_pipeline.orchestration.reviews import latest_reviews
     from paint_pipeline.pipeline.settings import load_settings
 
@@ -160,7 +162,7 @@ def test_a_cycle_killed_mid_update_is_marked_interrupted_and_the_demo_resumes_it
     from paint_pipeline.fileio import LockBusy
 
     with pytest.raises(LockBusy, match=rf"is in progress \(pid {proc.pid}"):  # never a second run beside a live one
-        commands.cycle_resume("tiny", "cycle-0001", say=said.append)
+        cycle_runs.cycle_resume("tiny", "cycle-0001", say=said.append)
     assert proc.poll() is None, "the cycle finished (or failed) before its update could be killed"
     os.killpg(proc.pid, signal.SIGKILL)  # no handler runs, nothing records the failure
     proc.wait(timeout=30)
@@ -169,18 +171,18 @@ def test_a_cycle_killed_mid_update_is_marked_interrupted_and_the_demo_resumes_it
     [run] = inst.get_runs(RunsFilter(job_name="train_cycle"))
     assert run.status == DagsterRunStatus.STARTED  # what Dagster shows until someone looks
     settings = load_settings("tiny")
-    [row] = commands.status_rows(commands.instance(settings, said.append), settings)
+    [row] = status.status_rows(instance.instance(settings, said.append), settings)
     assert row["state"] == "interrupted in policy_checkpoint (paint-pipeline cycle resume cycle-0001)"
     run = inst.get_run_by_id(run.run_id)
     assert run.status == DagsterRunStatus.FAILURE
     assert f"was interrupted: its process (pid {proc.pid}) is gone" in said[-1]
     assert not (settings.root / "checkpoints" / "cycle-0001" / "manifest.json").exists()
 
-    assert commands.demo("tiny", 1, say=said.append) == 0
+    assert curve_runs.demo("tiny", 1, say=said.append) == 0
     assert "cycle-0001 was interrupted before it finished: resuming it" in said
     assert "cycle-0001: resuming from policy_checkpoint (keeping rollouts, renders, scorecards)" in said
     assert latest_reviews(inst)["cycle-0001"]["decision"] == "approved"
-    assert commands.status_rows(inst, settings)[0]["state"] == "evaluated"
+    assert status.status_rows(inst, settings)[0]["state"] == "evaluated"
     assert (settings.root / "checkpoints" / "cycle-0001" / "manifest.json").is_file()
     rollouts = inst.fetch_materializations(AssetRecordsFilter(asset_key=AssetKey("rollouts"),
                                                               asset_partitions=["cycle-0001"]), limit=10).records
@@ -205,12 +207,12 @@ def _train_pids(root_pid: int | None = None) -> list[int]:
 def test_killing_only_the_cli_stops_its_trainer_and_resume_then_trains_once(tmp_path, monkeypatch):
     """The kernel's OOM killer takes the CLI process alone: its update subprocess must not live on beside the
     update a `cycle resume` starts (two trainers of one checkpoint)."""
-    from paint_pipeline.orchestration import commands
-    from paint_pipeline.pipeline.settings import PROFILES
+    from paint_pipeline.cli import cycle_runs
+    from paint_pipeline.pipeline.settings import load_settings, profile_path
 
     env = _tiny_instance_env(tmp_path, monkeypatch)
     profile = tmp_path / "tiny-long.json"  # the tiny profile with an update long enough to be caught running
-    tiny = PROFILES["tiny"]
+    tiny = json.loads(profile_path("tiny").read_text())
     profile.write_text(json.dumps({**tiny, "profile": "tiny-long", "policy": {**tiny["policy"], "steps_per_cycle": 400,
                                                                               "minibatch_size": 1}}))
     env["PAINT_PROFILE"] = str(profile)
@@ -225,17 +227,18 @@ def test_killing_only_the_cli_stops_its_trainer_and_resume_then_trains_once(tmp_
     while trainer in _train_pids() and time.monotonic() < deadline:
         time.sleep(0.1)
     assert trainer not in _train_pids(), "the update outlived the process that launched it"
-    settings = commands.load_settings(str(profile))
+    settings = load_settings(str(profile))
     assert not (settings.root / "checkpoints" / "cycle-0001").exists()
     said: list[str] = []
-    assert commands.cycle_resume(str(profile), "cycle-0001", say=said.append) == 0, said[-3:]
+    assert cycle_runs.cycle_resume(str(profile), "cycle-0001", say=said.append) == 0, said[-3:]
     assert open_checkpoint(settings.root / "checkpoints" / "cycle-0001").manifest["step"] == 400
 
 
 def test_a_second_trainer_of_one_checkpoint_and_a_resume_beside_a_live_trainer_are_refused(cycle_files, tmp_path,
                                                                                           monkeypatch):
+    from paint_pipeline.cli import cycle_runs
     from paint_pipeline.fileio import lock_path_for
-    from paint_pipeline.orchestration import commands
+    from paint_pipeline.pipeline.settings import load_settings
 
     out = tmp_path / "checkpoints" / "c1"
     env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONUNBUFFERED": "1"}
@@ -253,16 +256,17 @@ def test_a_second_trainer_of_one_checkpoint_and_a_resume_beside_a_live_trainer_a
         first.wait(timeout=30)
 
     env = _tiny_instance_env(tmp_path, monkeypatch)
-    assert commands.cycle_next("tiny", run=False, say=lambda _: None) == 0
-    settings = commands.load_settings("tiny")
+    assert cycle_runs.cycle_next("tiny", run=False, say=lambda _: None) == 0
+    settings = load_settings("tiny")
     holder = subprocess.Popen([sys.executable, "-c", (
         "import sys, time\nfrom paint_pipeline.fileio import exclusive_lock\n"
-        f"with exclusive_lock({str(lock_path_for(settings.root / 'checkpoints' / 'cycle-0001', 'train'))!r}, what='x'):\n"
+        f"with exclusive_lock({str(lock_path_for(settings.root / 'checkpoints' / 'cycle-0001', 'train'))!r}, "
+        "what='x'):\n"
         "    print('held', flush=True)\n    time.sleep(60)\n")], stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "held"
         said: list[str] = []
-        assert commands.cycle_resume("tiny", "cycle-0001", say=said.append) == 1
+        assert cycle_runs.cycle_resume("tiny", "cycle-0001", say=said.append) == 1
         assert said[-1].startswith(f"cycle-0001: the update of cycle-0001 is in progress (pid {holder.pid}")
     finally:
         holder.kill()
@@ -273,12 +277,12 @@ def test_a_run_launched_outside_the_cli_and_killed_is_failed_by_the_schedules_sw
     """`dg launch` (as the UI's run worker) tags nothing itself: the pipeline resource claims the run."""
     from dagster import DagsterInstance, DagsterRunStatus, RunsFilter
 
+    from paint_pipeline.cli import cycle_runs
     from paint_pipeline.defs.automation import _train_running
-    from paint_pipeline.orchestration import commands
     from paint_pipeline.orchestration.interrupted import PID
 
     env = _tiny_instance_env(tmp_path, monkeypatch)
-    assert commands.cycle_next("tiny", run=False, say=lambda _: None) == 0  # warm start + cycle-0001's manifest
+    assert cycle_runs.cycle_next("tiny", run=False, say=lambda _: None) == 0  # warm start + cycle-0001's manifest
     proc = _start_until_training([str(Path(sys.executable).parent / "dg"), "launch", "--job", "train_cycle",
                                   "--partition", "cycle-0001"], {**env, "VIRTUAL_ENV": sys.prefix})
     assert proc.poll() is None, "the run finished (or failed) before its update could be killed"
@@ -362,7 +366,8 @@ def test_bad_inputs_get_errors_that_name_the_file(tmp_path, cycle_files):
     bad_policy = tmp_path / "policy.json"
     bad_policy.write_text(json.dumps({"learning_rate": -1}))
     result = cli("sample", "--policy-config", str(bad_policy), "--limit", "1")
-    assert result.returncode == 1 and "learning_rate" in result.stderr and "must be a finite number > 0" in result.stderr
+    assert (result.returncode == 1 and "learning_rate" in result.stderr
+            and "must be a finite number > 0" in result.stderr)
 
     prompts = tmp_path / "prompts.jsonl"
     prompts.write_text('{"prompt_id": "x-1", "prompt": "a red sea", "category": "water", "difficulty": "easy"}\n'

@@ -29,6 +29,7 @@ from paint_pipeline.policy.update import (
     cycle_minibatches,
     importance_weights,
     make_optimizer,
+    micro_batches,
     processes_to_launch,
     run_update,
 )
@@ -285,6 +286,30 @@ def test_masked_truncated_completions_carry_no_gradient():
     with_masked, without = grads(kept + [truncated]), grads(kept)
     assert torch.allclose(with_masked, without, rtol=1e-5, atol=1e-9)
     assert not torch.allclose(grads(kept + [replace(truncated, masked=False)]), without, rtol=1e-3)
+
+
+def test_a_micro_batch_of_mixed_temperatures_is_refused_naming_its_own_rollouts():
+    tokenizer = build_tiny_tokenizer()
+    config = PolicyConfig(lora_r=4, lora_alpha=8, minibatch_size=6, device="cpu")
+    model = add_lora(build_tiny_model(tokenizer, seed=0), config)
+    plan = cycle_minibatches(6, 1, config.minibatch_size, config.seed, 0)
+    first, mixed, last = micro_batches(plan, rank=0, world_size=1, micro_batch_size=2)[0]
+    # Each micro-batch but the middle one is at a temperature of its own, which the message must not mention.
+    temperatures = {first[0]: 0.5, first[1]: 0.5, mixed[0]: 0.7, mixed[1]: 0.9, last[0]: 0.6, last[1]: 0.6}
+    examples = [Example(tokenizer("Paint: a sea").input_ids, [5, 6, 7], [-2.0] * 3, 1.0 - i / 3, temperatures[i])
+                for i in range(6)]
+    expected = (rf"the rollouts of micro-batch 1 of step 0 \(rows \[{mixed[0]}, {mixed[1]}\]\) were sampled at "
+                rf"different temperatures: rollout {mixed[0]} at 0.7, rollout {mixed[1]} at 0.9$")
+    with pytest.raises(ValueError, match=expected):
+        run_update(model, examples, config, *make_optimizer(model, config), start_step=0, steps=1,
+                   max_new_tokens=3, pad_id=tokenizer.pad_token_id, micro_batch_size=2)
+    # the pass that recomputes the old log-probs goes through the same micro-batches and refuses them too
+    with pytest.raises(ValueError, match=expected.replace("of step 0", "of the plan's mini-batch 0")):
+        completion_logprobs_of(model, examples, plan, pad_id=tokenizer.pad_token_id, micro_batch_size=2)
+    # one temperature per micro-batch is enough: the rollouts of one update need not share it
+    temperatures[mixed[1]] = 0.7
+    examples = [replace(e, temperature=temperatures[i]) for i, e in enumerate(examples)]
+    assert len(completion_logprobs_of(model, examples, plan, pad_id=tokenizer.pad_token_id, micro_batch_size=2)) == 6
 
 
 def test_truncated_masking_and_zero_spread_groups_through_load_examples(tiny, tmp_path):

@@ -1,23 +1,20 @@
-"""scripts/guard_replay.py: past completions replayed through a decoding guard, counted by render outcome."""
+"""`paint-pipeline analyze guard-replay` (paint_pipeline/analysis/guard_replay.py): past completions replayed through
+a decoding guard, counted by render outcome."""
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pyarrow as pa
 from test_policy_train import scorecard_table
 
+from paint_pipeline.cli import main
 from paint_pipeline.policy.rollouts import to_table, write_rollouts
 from paint_pipeline.policy.sampling import Rollout
 from paint_pipeline.policy.tiny import build_tiny_tokenizer, save_tiny_base
 from paint_pipeline.reward.table import write_table
 from paint_pipeline.sketch_code import extract_code
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "guard_replay.py"
 START = "```javascript\nfunction setup() {\n  createCanvas(600, 600, WEBGL);\n  brush.noStroke();\n"
 COMPLETIONS = {  # completion: (status, compile explanation)
     START + "  brush.line(0, 0, 9, 9);\n}\n```": ("RUNTIME_ERROR", "RUNTIME_ERROR: the sketch threw; first error: "
@@ -29,7 +26,7 @@ COMPLETIONS = {  # completion: (status, compile explanation)
 }
 
 
-def test_the_replay_counts_what_the_guard_would_have_changed(tmp_path):
+def test_the_replay_counts_what_the_guard_would_have_changed(tmp_path, monkeypatch, capsys):
     base = save_tiny_base(tmp_path / "tiny-base", seed=0)
     tokenizer = build_tiny_tokenizer()
     rollouts = [Rollout("p1", "a sea", i, seed=i, temperature=0.6, prompt_token_ids=[1],
@@ -46,16 +43,16 @@ def test_the_replay_counts_what_the_guard_would_have_changed(tmp_path):
     profile = tmp_path / "replay.json"
     profile.write_text(json.dumps({"profile": "replay", "artifacts_dir": str(tmp_path / "artifacts"),
                                    "policy": {"base_model": str(base), "models_dir": str(tmp_path / "models")}}))
-    env = {k: v for k, v in os.environ.items() if k not in ("PAINT_ARTIFACTS", "PAINT_PROFILE")}
+    for name in ("PAINT_ARTIFACTS", "PAINT_PROFILE"):
+        monkeypatch.delenv(name, raising=False)
 
-    run = subprocess.run([sys.executable, str(SCRIPT), "--guards", "stroke", "--profile", str(profile)],
-                         capture_output=True, text=True, env=env, timeout=300)
-    assert run.returncode == 0, run.stderr
+    code = main(["analyze", "guard-replay", "--guards", "stroke", "--profile", str(profile)])
+    out, err = capsys.readouterr()
+    assert code == 0, err
     rows = {line.rsplit(None, 2)[0].strip(): tuple(int(v) for v in line.split()[-2:])
-            for line in run.stdout.splitlines()[2:]}
+            for line in out.splitlines()[2:]}
     assert rows == {"SUCCESS": (2, 0), "RUNTIME_ERROR: Error: No brush or color set": (1, 1),
-                    "RUNTIME_ERROR: ReferenceError: undefinedName is not defined": (1, 0), "all": (4, 1)}, run.stdout
+                    "RUNTIME_ERROR: ReferenceError: undefinedName is not defined": (1, 0), "all": (4, 1)}, out
 
-    bad = subprocess.run([sys.executable, str(SCRIPT), "--guards", "strok", "--profile", str(profile)],
-                         capture_output=True, text=True, env=env, timeout=300)
-    assert bad.returncode == 2 and "unknown guards ['strok']" in bad.stderr
+    code = main(["analyze", "guard-replay", "--guards", "strok", "--profile", str(profile)])
+    assert code == 2 and "unknown guards ['strok']" in capsys.readouterr().err

@@ -8,6 +8,7 @@ import os
 import statistics
 
 import numpy as np
+import pytest
 from PIL import Image
 
 from paint_pipeline.imaging import decode_png, luminance, resized, ssim, ssim_at
@@ -54,27 +55,61 @@ def test_procstat_sees_this_process():
 
 
 def test_bench_render_report_on_a_tiny_corpus(tmp_path):
-    (tmp_path / "a.js").write_text("function setup() { createCanvas(300, 300); background(20, 120, 200); circle(150, 150, 100); }")
+    (tmp_path / "a.js").write_text(
+        "function setup() { createCanvas(300, 300); background(20, 120, 200); circle(150, 150, 100); }"
+    )
     (tmp_path / "b.js").write_text(
         "function setup() { createCanvas(300, 300, WEBGL); background(250); brush.set('HB', '#222', 1);"
         " for (let i = 0; i < 5; i++) brush.line(-100, i * 20 - 50, 100, i * 20 - 50); }"
     )
     report = run_render_benchmark(corpus=tmp_path, size=128, baseline_size=300, pool_size=1, chunk=1, progress=False)
     json.dumps(report)  # --json prints it as is
-    for side in ("baseline", "ours"):
-        figures = report["sides"][side]
-        for key in ("renders_per_s", "cpu_s_per_render", "p50_ms", "p95_ms", "sketch_share", "peak_pss_mb"):
-            assert figures[key] >= 0, key
-        assert figures["statuses"] == {"SUCCESS": 2} and figures["renders"] == 2
-    assert report["sides"]["baseline"]["size"] == 300 and report["sides"]["ours"]["size"] == 128
+    assert (report["a"], report["b"], report["corpus"], report["chunk_size"]) == ("baseline", "ours", 2, 1)
+    base, ours = report["sides"]["baseline"], report["sides"]["ours"]
+    assert (base["size"], ours["size"]) == (300, 128)
+    for figures in (base, ours):
+        assert figures["statuses"] == {"SUCCESS": 2} and figures["renders"] == 2 and figures["pool_size"] == 1
+        # renders/s is the renders over the wall time (both printed rounded)
+        assert figures["renders_per_s"] == pytest.approx(2 / figures["wall_s"], rel=0.006 / figures["wall_s"])
+        assert 0 < figures["p50_ms"] <= figures["p95_ms"]
+        # the sketch's own JavaScript is part of each render's latency
+        assert 0 < figures["sketch_js_p50_ms"] <= figures["p50_ms"] and 0 < figures["sketch_share"] <= 1
+        assert figures["cpu_s_per_render"] > 0
+        assert 0 < figures["peak_pss_mb"] <= figures["peak_rss_sum_mb"]  # PSS shares out what RSS counts twice
+    assert report["cpu_ratio"] == round(base["cpu_s_per_render"] / ours["cpu_s_per_render"], 2)
+
     # Interleaved: one ratio per chunk (here a chunk per sketch), and the headline is their median.
-    ratios = report["ratio"]["per_chunk"]
-    assert report["chunks"] == len(ratios) == 2 and all(r > 0 for r in ratios)
+    ratio = report["ratio"]
+    assert report["chunks"] == len(ratio["per_chunk"]) == 2 and all(r > 0 for r in ratio["per_chunk"])
+    assert (ratio["min"], ratio["max"]) == (min(ratio["per_chunk"]), max(ratio["per_chunk"]))
+    assert (ratio["p25"], ratio["p75"]) == (ratio["min"], ratio["max"])  # two chunks: the quartiles are the ends
     # The per-chunk ratios are printed rounded to 3 places; the median is taken before rounding.
-    assert report["speedup"] == report["ratio"]["median"]
-    assert abs(report["speedup"] - statistics.median(ratios)) <= 0.0015
-    assert report["ratio"]["min"] <= report["ratio"]["median"] <= report["ratio"]["max"]
-    assert report["ssim_224"]["compared"] == 2 and 0.5 < report["ssim_224"]["mean"] <= 1.0
-    assert report["ssim_224"]["same_status"] == 2
-    table = format_table(report)
-    assert "renders/s" in table and "median of 2 interleaved chunks" in table and "SSIM mean" in table
+    assert report["speedup"] == ratio["median"]
+    assert abs(report["speedup"] - statistics.median(ratio["per_chunk"])) <= 0.0015
+    # The whole run's ratio sums each side's chunk times, so it lies between the chunks' ratios.
+    whole_run = ours["renders_per_s"] / base["renders_per_s"]
+    assert ratio["min"] * 0.995 <= whole_run <= ratio["max"] * 1.005
+
+    # Both ways paint the same pictures: every sketch compared, same status, close at 224 px.
+    fidelity = report["ssim_224"]
+    assert fidelity["compared"] == fidelity["same_status"] == 2
+    per_sketch = fidelity["per_sketch"]
+    assert set(per_sketch) == {"a.js", "b.js"} and all(0.85 < s <= 1.0 for s in per_sketch.values())
+    assert fidelity["min"] == min(per_sketch.values()) and per_sketch[fidelity["worst"]] == fidelity["min"]
+    assert fidelity["mean"] == pytest.approx(statistics.fmean(per_sketch.values()), abs=1e-4)
+
+    # The table has a row per figure, baseline then ours, and the summary lines quote the report.
+    lines = format_table(report).splitlines()
+    assert lines[0].split() == ["baseline", "ours"]
+    rows = {"resolution (px)": "size", "pages": "pool_size", "renders/s (whole run)": "renders_per_s",
+            "CPU s / render": "cpu_s_per_render", "p50 latency (ms)": "p50_ms", "p95 latency (ms)": "p95_ms",
+            "sketch's own JS, p50 (ms)": "sketch_js_p50_ms", "share in sketch code": "sketch_share",
+            "peak memory, PSS (MB)": "peak_pss_mb", "peak memory, RSS sum (MB)": "peak_rss_sum_mb"}
+    for line, (label, key) in zip(lines[1:], rows.items()):
+        assert line.startswith(label) and line.split()[-2:] == [str(base[key]), str(ours[key])], line
+    assert lines[len(rows) + 1].split() == ["statuses", "SUCCESS", "2", "SUCCESS", "2"]
+    assert (f"ours / baseline renders/s, median of 2 interleaved chunks of 1: {ratio['median']}x "
+            f"(IQR {ratio['p25']}-{ratio['p75']}, range {ratio['min']}-{ratio['max']})") in lines
+    assert (f"fidelity at 224 px: SSIM mean {fidelity['mean']}, worst {fidelity['min']} ({fidelity['worst']}), "
+            "2 sketches compared; same status 2/2") in lines
+    assert lines[-1] == f"CPU per render: {report['cpu_ratio']}x less than the baseline"

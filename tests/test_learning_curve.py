@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from paint_pipeline.pipeline.heldout import HeldOutRow
+from paint_pipeline.pipeline.evaluation import HeldOutRow
 from paint_pipeline.pipeline.learning_curve import markdown_table, svg_chart, verdict
 from paint_pipeline.reward.config import TIERS
 
@@ -51,7 +51,7 @@ def test_table_and_chart_show_every_policy_with_its_interval():
 def test_a_held_out_summary_names_its_most_common_failures():
     import pyarrow as pa
 
-    from paint_pipeline.pipeline.heldout import failure_lines, summarize
+    from paint_pipeline.pipeline.evaluation import failure_lines, summarize
 
     field = 'RUNTIME_ERROR: the code threw while running; first error: line {n}: Error: Field "{f}" does not exist.'
     statuses = ["SUCCESS", "RUNTIME_ERROR", "RUNTIME_ERROR", "PARSE_ERROR"]
@@ -72,7 +72,7 @@ def test_a_held_out_summary_names_its_most_common_failures():
 
 
 def test_the_verdict_pairs_the_last_cycle_with_cycle_0_sample_by_sample():
-    from paint_pipeline.pipeline.steps import bootstrap_ci
+    from paint_pipeline.pipeline.stats import bootstrap_ci
 
     keys = [f"test-{i:04d}/0" for i in range(6)]
     before = dict(zip(keys, [0.0, 0.5, 0.6, 0.4, 0.7, 0.5]))

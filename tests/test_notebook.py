@@ -17,7 +17,8 @@ def test_kaggle_notebook_runs_a_cycle_end_to_end(tmp_path, monkeypatch):
         monkeypatch.setenv(key, value)
     monkeypatch.delenv("PP_RENDERER_URL", raising=False)
     notebook = nbformat.read(REPO / "notebooks" / "kaggle_paint_rl.ipynb", as_version=4)
-    NotebookClient(notebook, timeout=900, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
+    NotebookClient(notebook, timeout=900, kernel_name="python3",
+                   resources={"metadata": {"path": str(tmp_path)}}).execute()
     outputs = "".join(o.get("text", "") for cell in notebook.cells if cell.cell_type == "code"
                       for o in cell.get("outputs", []))
     assert "cycle-0001" in outputs and "approved" in outputs

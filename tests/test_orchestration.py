@@ -26,10 +26,10 @@ from dagster import (
 from paint_pipeline import typed_config
 from paint_pipeline.definitions import defs
 from paint_pipeline.defs.automation import advance_training, review_sensor
-from paint_pipeline.orchestration.commands import status_rows
 from paint_pipeline.orchestration.cycle_control import add_next_cycle
 from paint_pipeline.orchestration.reviews import report_review
-from paint_pipeline.pipeline import steps
+from paint_pipeline.orchestration.status import status_rows
+from paint_pipeline.pipeline import evaluation
 from paint_pipeline.pipeline.cycles import CycleError, read_manifest
 from paint_pipeline.pipeline.lineage import lineage
 from paint_pipeline.pipeline.settings import PipelineSettings, SettingsError, load_settings
@@ -124,7 +124,7 @@ def test_the_ui_plots_only_the_reviewers_numbers_and_shows_galleries(world):
     totals = sorted(pq.read_table(world["root"] / "evaluation" / "cycle-0001.parquet").column("total").to_pylist())
     assert f"**{totals[-1]:.3f}**" in metadata["evaluation"]["best_and_worst"].value  # the best held-out total
     # The held-out paintings are kept beside the cached evaluation, so its gallery can show them.
-    images = steps.evaluation_images(world["settings"], str(world["root"] / "checkpoints" / "cycle-0001"),
+    images = evaluation.evaluation_images(world["settings"], str(world["root"] / "checkpoints" / "cycle-0001"),
                                      metadata["evaluation"]["reward_version"].value)
     assert len(images) == len(totals)
 
@@ -256,7 +256,7 @@ def test_publishing_uploads_the_whole_entry_to_the_hubs(world, monkeypatch, tmp_
 
 
 def test_held_out_evaluation_compares_cycle_zero_with_each_cycle(world):
-    from paint_pipeline.pipeline.heldout import evaluate_cycles, format_rows
+    from paint_pipeline.pipeline.evaluation import evaluate_cycles, format_rows
     from paint_pipeline.render.service import RendererService
     from paint_pipeline.reward import RewardScorer
 

@@ -1,17 +1,18 @@
-"""scripts/paired_evaluations.py: two evaluations of the same samples compared sample by sample."""
+"""`paint-pipeline analyze paired-evaluations` (paint_pipeline/analysis/paired_evaluations.py): two evaluations of the
+same samples compared sample by sample."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pyarrow as pa
+import pytest
 from test_policy_train import scorecard_table
 
+from paint_pipeline.cli import main
 from paint_pipeline.reward.table import write_table
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "paired_evaluations.py"
 NO_BRUSH = "RUNTIME_ERROR: the sketch threw; first error: line 40: Error: No brush or color set. Call brush.set"
 
 
@@ -24,11 +25,17 @@ def evaluation(path: Path, label: str, rows: list[tuple[str, float, str]]) -> Pa
     return path
 
 
-def run(*args) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(SCRIPT), *map(str, args)], capture_output=True, text=True, timeout=120)
+@pytest.fixture
+def run(capsys):
+    """Runs `paint-pipeline analyze paired-evaluations ARGS...`: its exit status, stdout and stderr."""
+    def run(*args) -> SimpleNamespace:
+        code = main(["analyze", "paired-evaluations", *map(str, args)])
+        out, err = capsys.readouterr()
+        return SimpleNamespace(returncode=code, stdout=out, stderr=err)
+    return run
 
 
-def test_it_pairs_samples_across_labels_and_counts_what_changed(tmp_path):
+def test_it_pairs_samples_across_labels_and_counts_what_changed(tmp_path, run):
     before = evaluation(tmp_path / "a.parquet", "cycle-0001", [
         ("SUCCESS", 0.5, "rendered"), ("RUNTIME_ERROR", 0.0, NO_BRUSH), ("SUCCESS", 0.7, "rendered"),
         ("SUCCESS", 0.6, "rendered")])
@@ -47,7 +54,7 @@ def test_it_pairs_samples_across_labels_and_counts_what_changed(tmp_path):
     assert "p3/0" in run(before, after, "--all").stdout
 
 
-def test_evaluations_of_other_samples_are_refused(tmp_path):
+def test_evaluations_of_other_samples_are_refused(tmp_path, run):
     before = evaluation(tmp_path / "a.parquet", "x", [("SUCCESS", 0.5, "rendered")])
     after = evaluation(tmp_path / "b.parquet", "y", [("SUCCESS", 0.5, "rendered"), ("SUCCESS", 0.5, "rendered")])
     done = run(before, after)

@@ -74,7 +74,8 @@ def test_loss_and_lora_gradients_match_trl(tokenizer, loss_type, beta, correctio
     attention = torch.cat([prompt_mask, completion_mask], 1)
     with torch.no_grad():
         current = completion_logps(trl_model, input_ids, attention, MAX_NEW, TEMPERATURE)
-        old = current + 0.15 * torch.randn(current.shape, generator=g, dtype=current.dtype)  # off-policy, so clipping is exercised
+        # off-policy, so clipping is exercised
+        old = current + 0.15 * torch.randn(current.shape, generator=g, dtype=current.dtype)
         with trl_model.disable_adapter():
             ref = completion_logps(trl_model, input_ids, attention, MAX_NEW, TEMPERATURE)
     inputs = {"prompt_ids": prompt_ids, "prompt_mask": prompt_mask, "completion_ids": completion_ids,

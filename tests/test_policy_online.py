@@ -38,16 +38,124 @@ def test_the_system_prompt_teaches_only_names_that_exist(service):
         assert f'"{name}"' in source or f"'{name}'" in source or f"{name}:" in source, name
 
 
-def test_train_online_runs_trl_with_our_rewards(service, tmp_path):
+class _RecordingClient:
+    """The renderer, noting the sketches of every batch sent to it."""
+
+    def __init__(self, client) -> None:
+        self.client, self.batches = client, []
+
+    def render_in_chunks(self, items, **kwargs):
+        self.batches.append([item.code for item in items])
+        return self.client.render_in_chunks(items, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self.client, name)
+
+
+PROMPT = "a blue sea"
+PAINTS = ("function setup() {\n  createCanvas(256, 256);\n  background(240);\n  noStroke();\n  fill(30, 60, 200);\n"
+          "  rect(0, 128, 256, 128);\n}")
+FAILS = "noSuchFunction();"
+
+
+def _answer_logprob(model, tokenizer, code: str) -> float:
+    import torch
+
+    from paint_pipeline.warm_start.sft import encode_pair
+
+    ids, labels = encode_pair(tokenizer, PROMPT, code, 10**9)
+    with torch.no_grad():
+        loss = model(input_ids=torch.tensor([ids]), labels=torch.tensor([labels])).loss
+    return -float(loss) * sum(label != -100 for label in labels)
+
+
+def _taught_both_answers(tokenizer, steps: int = 300):
+    """A tiny model that answers PROMPT with PAINTS or FAILS about equally often. GRPO learns only from a group
+    whose rewards differ, and every completion of an untaught random model scores 0 on every tier."""
+    import torch
+
+    from paint_pipeline.policy.tiny import build_tiny_model
+    from paint_pipeline.warm_start.sft import encode_pair
+
+    model = build_tiny_model(tokenizer)
+    pairs = [encode_pair(tokenizer, PROMPT, code, 10**9) for code in (PAINTS, FAILS)]
+    width = max(len(ids) for ids, _ in pairs)
+    ids = torch.tensor([i + [tokenizer.pad_token_id] * (width - len(i)) for i, _ in pairs])
+    labels = torch.tensor([label + [-100] * (width - len(label)) for _, label in pairs])
+    optimizer = torch.optim.Adam(model.parameters(), lr=3e-3)
+    for _ in range(steps):
+        optimizer.zero_grad()
+        model(input_ids=ids, labels=labels).loss.backward()
+        optimizer.step()
+    return model.eval()
+
+
+def test_train_online_learns_from_our_rewards(service, tmp_path, monkeypatch):
+    import torch
+    import trl
+    from peft import PeftModel, get_peft_model_state_dict
+
     from paint_pipeline.policy.models import add_lora
     from paint_pipeline.policy.online import train_online
     from paint_pipeline.policy.tiny import build_tiny_model, build_tiny_tokenizer
-    from paint_pipeline.reward import RewardConfig, RewardScorer
+    from paint_pipeline.reward import RewardConfig, RewardScorer, render_and_score
+    from paint_pipeline.reward.config import TIERS
+    from paint_pipeline.reward.trl_rewards import trl_reward_weights
 
+    trainers = []
+
+    class RecordingTrainer(trl.GRPOTrainer):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            trainers.append(self)
+
+    monkeypatch.setattr(trl, "GRPOTrainer", RecordingTrainer)
     tokenizer = build_tiny_tokenizer()
-    config = PolicyConfig(lora_r=4, lora_alpha=8, group_size=2, max_new_tokens=8, device="cpu")
-    model = add_lora(build_tiny_model(tokenizer), config)
+    config = PolicyConfig(lora_r=4, lora_alpha=8, group_size=4, max_new_tokens=96, device="cpu",
+                          system_prompt="compact", learning_rate=1e-3)
+    model = add_lora(_taught_both_answers(tokenizer), config)
+    initial = {name: w.clone() for name, w in get_peft_model_state_dict(model).items()}
     scorer = RewardScorer(RewardConfig(alignment_backend="palette"))
-    out = train_online(config, scorer=scorer, client=service, steps=1, out_dir=tmp_path, prompts=["a red sea"],
+    client = _RecordingClient(service)
+    out = train_online(config, scorer=scorer, client=client, steps=2, out_dir=tmp_path, prompts=[PROMPT],
                        model=model, tokenizer=tokenizer)
-    assert (out / "adapter" / "adapter_model.safetensors").is_file()
+    trainer = trainers[0]
+
+    # one reward function per tier, weighted as the reward config weighs the tiers
+    assert trainer.reward_func_names == [f"reward_{tier}" for tier in TIERS]
+    assert trainer.reward_weights.tolist() == pytest.approx(trl_reward_weights(scorer.config))
+    # each step's group is rendered once, whatever the number of tiers, and it is what TRL generated
+    assert [len(batch) for batch in client.batches] == [4, 4]
+    completions = [completion[-1]["content"] for completion in trainer._logs["completion"]]  # the last group
+    assert client.batches[-1] == [extract_code(text) for text in completions]
+    assert set(client.batches[-1]) == {PAINTS, FAILS}, client.batches[-1]
+
+    # what TRL logged, per completion and per step, is what our scorer gives those sketches
+    logged = [entry for entry in trainer.state.log_history if "frac_reward_zero_std" in entry]
+    assert len(logged) == 2
+    for step, (codes, entry) in enumerate(zip(client.batches, logged)):
+        _, cards = render_and_score(service, RewardScorer(scorer.config), [PROMPT] * len(codes), codes,
+                                    seeds=[0] * len(codes))
+        for tier in TIERS:
+            scores = [card.tiers[tier].score for card in cards]
+            assert entry[f"rewards/reward_{tier}/mean"] == pytest.approx(sum(scores) / len(scores), abs=1e-6)
+            if step == 1:
+                assert list(trainer._logs["rewards"][f"reward_{tier}"]) == pytest.approx(scores, abs=1e-6)
+        assert entry["reward"] == pytest.approx(sum(card.total for card in cards) / len(cards), abs=1e-6)
+    assert all(entry["frac_reward_zero_std"] < 1 and entry["grad_norm"] > 0 for entry in logged)
+
+    # the adapter saved loads into a fresh base, and training moved it: B starts at zero, so only an update with
+    # a non-zero advantage makes it otherwise
+    loaded = get_peft_model_state_dict(PeftModel.from_pretrained(build_tiny_model(tokenizer), out / "adapter"))
+    assert loaded.keys() == initial.keys()
+    lora_b = [name for name in initial if "lora_B" in name]
+    assert lora_b and all(not initial[name].any() for name in lora_b)
+    assert all(loaded[name].any() for name in lora_b)
+    final = get_peft_model_state_dict(trainer.model)
+    assert all(torch.equal(loaded[name], final[name].cpu()) for name in loaded)  # what was saved is what trained
+    # and it moved towards the sketch that paints: its lead over the one that fails grew
+    trained = trainer.model.eval()
+    lead_after = _answer_logprob(trained, tokenizer, PAINTS) - _answer_logprob(trained, tokenizer, FAILS)
+    with trained.disable_adapter():
+        lead_before = _answer_logprob(trained, tokenizer, PAINTS) - _answer_logprob(trained, tokenizer, FAILS)
+    assert lead_after > lead_before

@@ -30,7 +30,8 @@ def test_recorded_logprobs_are_those_of_the_sampling_distribution(tiny):
         ids = torch.tensor([r.prompt_token_ids + r.completion_token_ids])
         recomputed = completion_logps(model, ids, torch.ones_like(ids), len(r.completion_token_ids), 0.7)[0]
         assert torch.allclose(recomputed, torch.tensor(r.sampling_logprobs), atol=1e-5)
-        assert r.truncated == (len(r.completion_token_ids) == 16 and r.completion_token_ids[-1] != tokenizer.eos_token_id)
+        assert r.truncated == (len(r.completion_token_ids) == 16
+                               and r.completion_token_ids[-1] != tokenizer.eos_token_id)
 
 
 def test_a_sample_depends_on_its_seed_not_on_its_batch(tiny):
@@ -148,9 +149,10 @@ def test_an_honest_sample_is_not_cut_by_the_loop_stop(tiny):
 
 
 def test_failure_kinds_group_errors_that_differ_only_in_names_and_lines():
-    from paint_pipeline.policy.evaluation import failure_kind, failure_kinds
+    from paint_pipeline.render.outcomes import failure_kind, failure_kinds
 
-    field = 'RUNTIME_ERROR: the code threw while running; first error: line 22: Error: Field "sky" does not exist. Available fields: hand'
+    field = ('RUNTIME_ERROR: the code threw while running; first error: line 22: Error: Field "sky" does not exist. '
+             'Available fields: hand')
     assert failure_kind("RUNTIME_ERROR", field) == "RUNTIME_ERROR: Error: Field … does not exist"
     assert failure_kind("PARSE_ERROR", "line 53: SyntaxError: Unexpected token ')'") == \
         "PARSE_ERROR: SyntaxError: Unexpected token ')'"

@@ -177,8 +177,8 @@ def test_the_gpu_profile_in_an_eight_process_world_trains_every_rollout_once(tmp
     adapter are one process's."""
     import json
 
-    from paint_pipeline.policy.models import load_base, load_tokenizer
     from paint_pipeline.paths import REPO_ROOT
+    from paint_pipeline.policy.models import load_base, load_tokenizer
 
     policy = json.loads((REPO_ROOT / "profiles" / "gpu.json").read_text())["policy"]
     base = save_tiny_base(tmp_path / "base", seed=0)
@@ -222,10 +222,10 @@ def test_the_gpu_profile_in_an_eight_process_world_trains_every_rollout_once(tmp
     assert not (tmp_path / "x").exists()
 
 
-def test_kl_is_measured_only_with_beta_and_adapter_change_measures_movement(cycle_inputs):
+def test_kl_is_measured_only_with_beta_and_adapter_change_measures_movement(cycle_inputs, capsys):
     import shutil
-    import subprocess
-    import sys
+
+    from paint_pipeline.cli import main
 
     root, config, rollouts, scorecards = cycle_inputs
     quiet = lambda *a: None  # noqa: E731
@@ -234,16 +234,23 @@ def test_kl_is_measured_only_with_beta_and_adapter_change_measures_movement(cycl
     unmeasured = train_cycle(config=config.replace(beta=0.0), rollouts=rollouts, scorecards=scorecards,
                              out=root / "k2", cycle="c2", parent=root / "k1", log=quiet)
     assert measured["history"][-1]["kl"] is not None and unmeasured["history"][-1]["kl"] is None
-    script = Path(__file__).resolve().parent.parent / "scripts" / "adapter_change.py"
-    out = subprocess.run([sys.executable, str(script), str(root / "k1"), str(root / "k2"), str(root / "k1")],
-                         capture_output=True, text=True, check=True).stdout.splitlines()
+    capsys.readouterr()
+
+    def adapter_change(*folders: Path) -> tuple[int, list[str], str]:
+        """`paint-pipeline analyze adapter-change FOLDERS...`: its exit status, stdout lines and stderr."""
+        code = main(["analyze", "adapter-change", *map(str, folders)])
+        out, err = capsys.readouterr()
+        return code, out.splitlines(), err
+
+    code, out, err = adapter_change(root / "k1", root / "k2", root / "k1")
+    assert code == 0, err
     assert out[0].split() == ["checkpoint", "change", "steps", "lr", "kl", "clipped", "ratio"]
     k1, k2, again = (line.split() for line in out[1:])
     assert float(k1[1]) == 0.0 == float(again[1]) and float(k2[1]) > 0  # the reference against itself, then moved
     assert k1[4] != "-" and k2[4] == "-"  # beta 0.02 measured a KL, beta 0 did not
     shutil.copytree(root / "k1", root / "other" / "k1")
-    named = subprocess.run([sys.executable, str(script), str(root / "k1"), str(root / "other" / "k1")],
-                           capture_output=True, text=True, check=True).stdout.splitlines()
+    code, named, err = adapter_change(root / "k1", root / "other" / "k1")
+    assert code == 0, err
     assert [line.split()[0] for line in named[1:]] == [str(root / "k1"), str(root / "other" / "k1")]
-    missing = subprocess.run([sys.executable, str(script), str(root / "nope")], capture_output=True, text=True)
-    assert missing.returncode == 1 and "nope does not exist" in missing.stderr
+    code, _, err = adapter_change(root / "nope")
+    assert code == 1 and "nope does not exist" in err

@@ -58,7 +58,8 @@ def test_a_resumed_warm_start_continues_the_adapter_and_counts_every_step(tmp_pa
     assert manifest["metrics"]["first_loss"] < open_checkpoint(first).manifest["metrics"]["first_loss"]
     assert manifest["metrics"]["first_loss"] < first_final * 1.5
     with pytest.raises(ValueError, match="system_prompt is 'compact'"):
-        warm_start(config.replace(system_prompt="api"), pairs, tmp_path / "x", steps=1, resume=first, log=lambda _: None)
+        warm_start(config.replace(system_prompt="api"), pairs, tmp_path / "x", steps=1, resume=first,
+                   log=lambda _: None)
     assert not (tmp_path / "x").exists()
 
 

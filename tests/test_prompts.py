@@ -237,10 +237,16 @@ def test_overlap_by_prompt_id() -> None:
         check_no_overlap(splits)
 
 
-def test_no_overlap_passes() -> None:
-    check_no_overlap(
-        {
-            "train": [Prompt("a", "one red kite", "sky", "easy")],
-            "test": [Prompt("b", "two red kites", "sky", "easy")],
-        }
-    )
+def test_overlap_is_across_splits_after_normalising_only() -> None:
+    kite = Prompt("a", "one red kite", "sky", "easy")
+    assert normalize_prompt("  One RED, kite!") == "one red kite"
+    # prompts that differ by a word are distinct even though they share most of their words
+    assert check_no_overlap({"train": [kite], "test": [Prompt("b", "two red kites", "sky", "easy")]}) is None
+    # a repeat inside one split is for the loader to reject (it can name the line), not an overlap of splits
+    repeated = {"train": [kite, Prompt("a", "One red kite!", "sky", "easy")],
+                "test": [Prompt("b", "two red kites", "sky", "easy")]}
+    assert check_no_overlap(repeated) is None
+    # the same text in another split, spelt differently, is the overlap this check exists for
+    expected = r'prompt "One red kite!" appears in both splits "train" \(a\) and "test" \(b\)'
+    with pytest.raises(ValueError, match=expected):
+        check_no_overlap({"train": [kite], "test": [Prompt("b", "One red kite!", "sky", "easy")]})

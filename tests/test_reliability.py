@@ -8,7 +8,7 @@ from paint_pipeline.pipeline.settings import load_settings
 
 
 def test_the_evaluation_cache_is_keyed_on_the_adapters_bytes(tmp_path):
-    from paint_pipeline.pipeline.steps import evaluation_key
+    from paint_pipeline.pipeline.evaluation import evaluation_key
 
     settings = load_settings("tiny")
     checkpoint = tmp_path / "cycle-0001"
@@ -37,16 +37,16 @@ def _hold_lock_in_another_process(path):
 def test_one_command_at_a_time_drives_the_cycles_of_an_artifacts_folder(tmp_path, monkeypatch):
     import pytest
 
+    from paint_pipeline.cli import curve_runs, cycle_runs
     from paint_pipeline.fileio import LockBusy
-    from paint_pipeline.orchestration import commands
     from paint_pipeline.orchestration.cycle_control import CYCLE_NEXT_LOCK
 
     monkeypatch.setenv("PAINT_ARTIFACTS", str(tmp_path / "artifacts"))
     holder = _hold_lock_in_another_process(tmp_path / "artifacts" / CYCLE_NEXT_LOCK)
     try:
-        for command in (lambda: commands.cycle_next("tiny", say=lambda _: None),
-                        lambda: commands.cycle_resume("tiny", "cycle-0001", say=lambda _: None),
-                        lambda: commands.demo("tiny", 1, say=lambda _: None)):
+        for command in (lambda: cycle_runs.cycle_next("tiny", say=lambda _: None),
+                        lambda: cycle_runs.cycle_resume("tiny", "cycle-0001", say=lambda _: None),
+                        lambda: curve_runs.demo("tiny", 1, say=lambda _: None)):
             with pytest.raises(LockBusy, match=rf"another command running cycles in this artifacts folder .* is in "
                                                rf"progress \(pid {holder.pid}"):
                 command()
@@ -127,34 +127,34 @@ def test_a_renderer_fault_is_never_scored_as_the_policys_failure(tmp_path):
 def test_an_artifacts_folder_belongs_to_one_dagster_instance(tmp_path, monkeypatch):
     import pytest
 
-    from paint_pipeline.orchestration import commands
+    from paint_pipeline.orchestration import instance
     from paint_pipeline.pipeline.cycles import CycleError
 
     root = tmp_path / "artifacts"
     monkeypatch.setenv("PAINT_ARTIFACTS", str(root))
     monkeypatch.delenv("DAGSTER_HOME", raising=False)
     settings = load_settings("tiny")
-    commands.instance(settings, say=lambda _: None)  # the default home, inside the folder: recorded relatively
+    instance.instance(settings, say=lambda _: None)  # the default home, inside the folder: recorded relatively
     assert json.loads((root / "instance.json").read_text()) == {"dagster_home": "dagster_home"}
     other = tmp_path / "elsewhere"
     other.mkdir()
     monkeypatch.setenv("DAGSTER_HOME", str(other))
     with pytest.raises(CycleError, match=rf"{root} belongs to the Dagster instance at {root / 'dagster_home'} .*, "
                                          rf"but DAGSTER_HOME is {other}"):
-        commands.instance(settings, say=lambda _: None)
+        instance.instance(settings, say=lambda _: None)
     # The folder moved whole (its home inside it) is still itself.
     moved = tmp_path / "moved"
     root.rename(moved)
     monkeypatch.setenv("PAINT_ARTIFACTS", str(moved))
     monkeypatch.setenv("DAGSTER_HOME", str(moved / "dagster_home"))
-    commands.instance(load_settings("tiny"), say=lambda _: None)
+    instance.instance(load_settings("tiny"), say=lambda _: None)
     # A folder from before the binding, whose cycles this instance does not know, is refused too.
     legacy = tmp_path / "legacy"
     (legacy / "cycles").mkdir(parents=True)
     (legacy / "cycles" / "cycle-0001.json").write_text("{}")
     monkeypatch.setenv("PAINT_ARTIFACTS", str(legacy))
     with pytest.raises(CycleError, match=r"holds cycles \(cycle-0001, \.\.\.\) that the Dagster instance at"):
-        commands.instance(load_settings("tiny"), say=lambda _: None)
+        instance.instance(load_settings("tiny"), say=lambda _: None)
     assert not (legacy / "instance.json").exists()
 
 
@@ -213,11 +213,11 @@ def test_a_corrupt_failure_record_reads_as_one_that_names_its_file(tmp_path):
 
 
 def test_evaluate_refuses_bad_cycle_names_before_any_work(tmp_path, monkeypatch, capsys):
-    from paint_pipeline import cli
+    from paint_pipeline import cli, render
 
     monkeypatch.setenv("PAINT_ARTIFACTS", str(tmp_path))
     started = []
-    monkeypatch.setattr(cli, "RendererService", lambda *a, **k: started.append(1))
+    monkeypatch.setattr(render, "RendererService", lambda *a, **k: started.append(1))
     assert cli.main(["evaluate", "--cycles", "garbage"]) == 1
     assert "'garbage' is not a cycle key" in capsys.readouterr().err
     assert cli.main(["evaluate", "--cycles", ","]) == 1
@@ -319,7 +319,8 @@ def test_manifests_record_paths_that_survive_moving_the_artifacts_folder(tmp_pat
         folder = first / "checkpoints" / name
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "manifest.json").write_text(json.dumps({
-            "format": FORMAT, "cycle": name, "base_model": str(base), "base_model_fingerprint": model_fingerprint(str(base)),
+            "format": FORMAT, "cycle": name, "base_model": str(base),
+            "base_model_fingerprint": model_fingerprint(str(base)),
             "parent": recorded_path(first / "checkpoints" / parent_name, folder) if parent_name else None}))
 
     moved = tmp_path / "a3" / "artifacts"

@@ -148,7 +148,8 @@ def test_cli_ctrl_c_stops_the_service(tmp_path):
     sketch = tmp_path / "hang.js"
     sketch.write_text(HANG)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "paint_pipeline.cli", "render", str(sketch), "--out", str(tmp_path), "--timeout-ms", "60000"],
+        [sys.executable, "-m", "paint_pipeline.cli", "render", str(sketch), "--out", str(tmp_path),
+         "--timeout-ms", "60000"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -52,7 +52,8 @@ def test_the_explanation_says_when_a_sketch_was_rendered_twice_after_a_timeout()
     tier, _ = score_compile(result(None, "TIMEOUT", attempts=2), CFG)
     assert tier.score == 0.0 and tier.explanation.startswith("TIMEOUT (in both of 2 renders): ")
     tier, _ = score_compile(result(png_of(blank()), attempts=2), CFG)
-    assert tier.score == 1.0 and tier.explanation == "SUCCESS in 100 ms on render 2, alone on a fresh browser (the first timed out or failed in the renderer)"
+    assert tier.score == 1.0 and tier.explanation == ("SUCCESS in 100 ms on render 2, alone on a fresh browser "
+                                                      "(the first timed out or failed in the renderer)")
     assert score_compile(result(png_of(blank())), CFG)[0].explanation == "SUCCESS in 100 ms"
 
 

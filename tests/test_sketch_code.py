@@ -11,7 +11,8 @@ def test_fenced_code_is_taken_from_prose():
 
 
 def test_the_longest_js_block_wins_over_other_languages():
-    text = f"```html\n<canvas></canvas><script>x</script><!-- long html block -->\n```\n```js\n{CODE}\n```\n```\nlet a;\n```"
+    text = (f"```html\n<canvas></canvas><script>x</script><!-- long html block -->\n```\n"
+            f"```js\n{CODE}\n```\n```\nlet a;\n```")
     assert extract_code(text) == CODE
 
 
@@ -21,7 +22,8 @@ def test_think_tags_are_dropped_even_unclosed():
 
 
 def test_truncated_fence_runs_to_the_end():
-    assert extract_code("Sure!\n```js\nfunction setup() {\n  createCanvas(10, 10") == "function setup() {\n  createCanvas(10, 10"
+    assert extract_code("Sure!\n```js\nfunction setup() {\n  createCanvas(10, 10") == (
+        "function setup() {\n  createCanvas(10, 10")
 
 
 def test_unfenced_code_starts_at_the_first_code_line():

@@ -1,5 +1,5 @@
 """The reward's offline text detector (no renderer): words drawn with PIL are read, textures are not, and text
-found in the image zeroes alignment. The calibration on real renders is scripts/calibrate_text_detector.py."""
+found in the image zeroes alignment. The calibration on real renders is paint-pipeline analyze text-detector."""
 
 from __future__ import annotations
 
@@ -160,7 +160,8 @@ def test_shapes_that_read_as_one_letter_are_not_text(detector):
 
 
 def test_a_batch_keeps_its_order(detector):
-    images = [blank(), words("stormy sea", font("pillow", 24)), pixel_noise(), words("a red sunset", font("pillow", 24))]
+    images = [blank(), words("stormy sea", font("pillow", 24)), pixel_noise(),
+              words("a red sunset", font("pillow", 24))]
     assert [f.found for f in detector.detect(images)] == [False, True, False, True]
 
 

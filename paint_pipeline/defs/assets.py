@@ -46,9 +46,11 @@ from paint_pipeline.orchestration.resources import (
     table_path,
 )
 from paint_pipeline.orchestration.reviews import cycles, latest_reviews
+from paint_pipeline.pipeline import evaluation as heldout
 from paint_pipeline.pipeline import steps
 from paint_pipeline.pipeline.cycles import WARM_START, manifest_path
 from paint_pipeline.pipeline.dashboard import build_dashboard
+from paint_pipeline.pipeline.stats import compare_evaluations, summarize_scorecards
 from paint_pipeline.policy.checkpoint import open_checkpoint
 from paint_pipeline.procstat import LAUNCHER_ENV
 from paint_pipeline.prompts import SPLITS, check_no_overlap, load_split
@@ -153,7 +155,8 @@ def renders(context: AssetExecutionContext, rollouts: pa.Table, pipeline: Pipeli
 
 @asset(partitions_def=cycles, group_name="cycle", io_manager_key="parquet", kinds={"parquet"},
        check_specs=[checks.spec(checks.REWARDS_VALID, "scorecards", "Totals are finite and in [0, 1].", cycles),
-                    checks.spec(checks.REWARD_VARIANCE, "scorecards", "Enough groups carry a learning signal.", cycles)],
+                    checks.spec(checks.REWARD_VARIANCE, "scorecards", "Enough groups carry a learning signal.",
+                                cycles)],
        description="Five-tier scorecards with explanations and group advantages.")
 def scorecards(context: AssetExecutionContext, rollouts: pa.Table, renders: pa.Table, pipeline: PipelineResource,
                scorer: ScorerResource):
@@ -161,7 +164,7 @@ def scorecards(context: AssetExecutionContext, rollouts: pa.Table, renders: pa.T
     cycle = context.partition_key
     reward = scorer.scorer(settings)
     table, stats = steps.score_renders(rollouts, renders, reward, scale_rewards=settings.policy_config().scale_rewards)
-    summary = steps.summarize_scorecards(table)
+    summary = summarize_scorecards(table)
     manifest = ensure_manifest(context.instance, settings, cycle)
     yield Output(table, metadata=reviewer_plots({
         "best_and_worst": best_and_worst(table, image_paths(renders)),
@@ -204,7 +207,8 @@ def train_processes(settings) -> int:
 
 
 @asset(partitions_def=cycles, group_name="cycle", deps=[scorecards, rollouts], kinds={"pytorch"}, pool="policy_update",
-       check_specs=[checks.spec(checks.CHECKPOINT_LOADS, "policy_checkpoint", "Every file matches the manifest.", cycles)],
+       check_specs=[checks.spec(checks.CHECKPOINT_LOADS, "policy_checkpoint", "Every file matches the manifest.",
+                                cycles)],
        description="The GRPO update (torchrun through Dagster Pipes), written atomically as a checkpoint.")
 def policy_checkpoint(context: AssetExecutionContext, pipeline: PipelineResource, checkpoints: CheckpointStore):
     settings = pipeline.settings()
@@ -247,13 +251,13 @@ def evaluation(context: AssetExecutionContext, pipeline: PipelineResource, rende
     folder = checkpoints.folder(settings, cycle)
     reward = scorer.scorer(settings)
     with renderer.session(settings) as client:
-        current = steps.cached_evaluation(settings, str(folder), client, reward, label=cycle, log=context.log.info)
-        parent = steps.cached_evaluation(settings, manifest.parent_checkpoint, client, reward,
+        current = heldout.cached_evaluation(settings, str(folder), client, reward, label=cycle, log=context.log.info)
+        parent = heldout.cached_evaluation(settings, manifest.parent_checkpoint, client, reward,
                                          label=manifest.parent_cycle or (WARM_START if manifest.parent_checkpoint
                                                                          else "base"), log=context.log.info)
-    comparison = steps.compare_evaluations(current, parent, confidence=settings.eval_confidence)
+    comparison = compare_evaluations(current, parent, confidence=settings.eval_confidence)
     dashboard = build_dashboard(settings)  # regenerated after every cycle
-    images = steps.evaluation_images(settings, str(folder), reward.version)
+    images = heldout.evaluation_images(settings, str(folder), reward.version)
     yield Output(current, metadata=reviewer_plots({
         "best_and_worst": best_and_worst(current, images), **numbers(comparison), "reward_version": reward.version,
         **_lineage_fields(settings, manifest), "checkpoint_path": MetadataValue.path(str(folder)),
@@ -284,7 +288,8 @@ def published_model(context: AssetExecutionContext, pipeline: PipelineResource, 
     report = publish_cycle(settings, cycle, checkpoints.folder(settings, cycle), publisher.registry(settings),
                            dry_run=publisher.dry_run, log=context.log.info)
     return MaterializeResult(metadata={"registry_entry": MetadataValue.path(str(report["registry_entry"])),
-                                       "approved_by": review["reviewer"], "targets": MetadataValue.json(report["targets"]),
+                                       "approved_by": review["reviewer"],
+                                       "targets": MetadataValue.json(report["targets"]),
                                        **file_fields("checkpoint_manifest", checkpoints.folder(settings, cycle) /
                                                      "manifest.json")})
 
@@ -335,7 +340,7 @@ def rescored_scorecards(context: AssetExecutionContext, pipeline: PipelineResour
     ids = table.column("sample_id").to_pylist()
     table = table.append_column("previous_total", pa.array([previous[i]["total"] for i in ids], pa.float64()))
     table = table.append_column("previous_reward_version", pa.array([previous[i]["reward_version"] for i in ids]))
-    summary = steps.summarize_scorecards(table)
+    summary = summarize_scorecards(table)
     yield Output(table, metadata=reviewer_plots({
         **numbers(summary), "reward_version": reward.version,
         "previous_reward_version": before[0]["reward_version"] if before else "none"}))

@@ -86,7 +86,8 @@ def checkpoint_loads(folder) -> AssetCheckResult:
     except CheckpointError as exc:
         return _result(CHECKPOINT_LOADS, "policy_checkpoint", False, f"{exc}: rerun the policy_checkpoint asset")
     return _result(CHECKPOINT_LOADS, "policy_checkpoint", True,
-                   f"{folder}: every file matches its sha256 (step {manifest.get('step')})", step=manifest.get("step", 0))
+                   f"{folder}: every file matches its sha256 (step {manifest.get('step')})",
+                   step=manifest.get("step", 0))
 
 
 def not_worse(comparison: dict[str, float], settings: PipelineSettings) -> AssetCheckResult:

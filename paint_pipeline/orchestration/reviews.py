@@ -7,7 +7,10 @@ import logging
 
 from dagster import AssetKey, AssetMaterialization, AssetRecordsFilter, DagsterInstance, DynamicPartitionsDefinition
 
-from paint_pipeline.pipeline.cycles import CYCLE_RE, CycleError, cycle_index
+from paint_pipeline.orchestration.failures import read_failure_record
+from paint_pipeline.orchestration.interrupted import active_runs
+from paint_pipeline.pipeline.cycles import CYCLE_RE, CycleError, checkpoint_dir, cycle_index
+from paint_pipeline.pipeline.settings import PipelineSettings
 
 log = logging.getLogger(__name__)
 
@@ -68,3 +71,40 @@ def cycles_in_order(instance: DagsterInstance) -> list[str]:
         log.warning("ignoring partition(s) %s of %r: not cycle keys (cycle-0001, ...); delete them in the UI",
                     ", ".join(map(repr, foreign)), CYCLES)
     return sorted((k for k in keys if CYCLE_RE.match(k)), key=cycle_index)
+
+
+def review_gate(inst: DagsterInstance, settings: PipelineSettings, cycle: str, decision: str, *,
+                override_decision: bool, override_checks: bool) -> tuple[list[str], str]:
+    """What stands in the way of recording `decision` for `cycle` (each with what to do), and what the decision
+    overrides (recorded with it). The gate reads the cycle's state: an approval needs a finished update, a
+    finished evaluation and passed checks (failed checks may be overridden, explicitly); a decision that
+    reverses an earlier one must say so."""
+    problems: list[str] = []
+    overrides: list[str] = []
+    if cycle not in cycles_in_order(inst):
+        return [f"{cycle} is not a cycle of this instance (paint-pipeline cycle status lists them)"], ""
+    earlier = latest_reviews(inst).get(cycle)
+    if earlier and earlier["decision"] != decision:
+        if override_decision:
+            overrides.append(f"the earlier decision: {earlier['decision']} by {earlier['reviewer']}")
+        else:
+            problems.append(f"{cycle} was already {earlier['decision']} by {earlier['reviewer']}; to reverse that, "
+                            f"add --override (it is recorded as an override)")
+    if decision == "approved":
+        running = active_runs(inst, "train_cycle", cycle)
+        if running:
+            problems.append(f"{cycle} is still running (run {running[0].run_id}); review it when it has finished")
+        if not (checkpoint_dir(settings, cycle) / "manifest.json").is_file():
+            problems.append(f"{cycle} has no checkpoint: its update did not finish (paint-pipeline cycle resume "
+                            f"{cycle}, or reject it)")
+        elif cycle not in inst.get_materialized_partitions(AssetKey("evaluation")):
+            problems.append(f"{cycle} has no held-out evaluation yet (paint-pipeline cycle resume {cycle})")
+        failure = read_failure_record(settings.root, cycle)
+        if failure and failure.get("failed_checks"):
+            checks = ", ".join(failure["failed_checks"])
+            if override_checks:
+                overrides.append(f"failed checks: {checks}")
+            else:
+                problems.append(f"{cycle} failed its checks ({failure['message']}); approve it anyway only with "
+                                f"--override-checks (recorded), or reject it")
+    return problems, "; ".join(overrides)

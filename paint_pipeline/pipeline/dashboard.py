@@ -25,7 +25,7 @@ COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8
 
 def cycle_metrics(settings: PipelineSettings) -> list[dict[str, Any]]:
     """One row per cycle that has scorecards: reward means per tier, success rate, loss, KL, temperature."""
-    from paint_pipeline.pipeline.steps import summarize_scorecards
+    from paint_pipeline.pipeline.stats import summarize_scorecards
 
     root = settings.root
     cycles = sorted((p.stem for p in (root / "scorecards").glob("cycle-*.parquet") if CYCLE_RE.match(p.stem)),
@@ -169,7 +169,8 @@ def build_dashboard(settings: PipelineSettings, out: Path | None = None) -> Path
         f"<tr><td>{r['cycle']}</td><td>{fmt(r.get('temperature'), '.2f')}</td>"
         f"<td>{fmt(r.get('render_success_rate'), '.0%')}</td><td>{fmt(r.get('mean_total'))}</td>"
         + "".join(f"<td>{fmt(r.get(f'mean_{t}'))}</td>" for t in TIERS) +
-        f"<td>{fmt(r.get('held_out_total'))}</td><td>{fmt(r.get('loss'), '.4f')}</td><td>{fmt(r.get('kl'), '.4f')}</td></tr>"
+        f"<td>{fmt(r.get('held_out_total'))}</td><td>{fmt(r.get('loss'), '.4f')}</td>"
+        f"<td>{fmt(r.get('kl'), '.4f')}</td></tr>"
         + "".join(f'<tr><td colspan="{len(TIERS) + 7}" class="problem">{html.escape(p)}</td></tr>'
                   for p in r.get("problems", []))
         for r in rows)

@@ -1,7 +1,7 @@
 """The learning curve: held-out results of cycle 0 and each approved cycle as a table, a chart and a verdict.
 
-Pure functions over `heldout.HeldOutRow`s; `paint-pipeline learning-curve` (orchestration/commands.py) runs
-the cycles and the evaluation, then writes what these return. The chart is a standalone SVG (its own
+Functions over `evaluation.HeldOutRow`s; `paint-pipeline learning-curve` (cli/curve_runs.py) runs the cycles
+and the evaluation, then `write_learning_curve` writes what the others return. The chart is a standalone SVG (its own
 styles, no fonts or scripts from anywhere), so the README can show it as an image.
 """
 
@@ -10,11 +10,14 @@ from __future__ import annotations
 import html
 import json
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Sequence
 
+from paint_pipeline.fileio import atomic_write_bytes
 from paint_pipeline.pipeline.cycles import CYCLE_RE, cycle_index
-from paint_pipeline.pipeline.heldout import HeldOutRow
-from paint_pipeline.pipeline.steps import bootstrap_ci, paired_deltas
+from paint_pipeline.pipeline.evaluation import HeldOutRow, failure_lines
+from paint_pipeline.pipeline.settings import PipelineSettings
+from paint_pipeline.pipeline.stats import bootstrap_ci, paired_deltas
 from paint_pipeline.reward.config import TIERS
 
 # The targets of issue 6 (CPU, embedded default).
@@ -171,3 +174,22 @@ def svg_chart(rows: Sequence[HeldOutRow], *, caption: str = "") -> str:
         parts.append(f'<text x="8" y="{height + 14}" class="tick">{html.escape(caption)}</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def write_learning_curve(out: Path, rows: Sequence[HeldOutRow], settings: PipelineSettings, *,
+                         cycles: Sequence[str]) -> list[Path]:
+    """The curve's three files in `out` (each written whole, then renamed): a Markdown table with the caption and
+    the verdict, an SVG chart, and the rows as JSON with the evaluation settings that produced them."""
+    out.mkdir(parents=True, exist_ok=True)
+    caption = (f"{settings.eval_prompts} {settings.eval_split} prompts x {settings.eval_samples_per_prompt} samples, "
+               f"T={settings.eval_temperature}, fixed seeds; profile {settings.profile}")
+    check = verdict(rows)
+    paths = [out / "learning_curve.md", out / "learning_curve.svg", out / "learning_curve.json"]
+    atomic_write_bytes(paths[0], (markdown_table(rows) + "\n\n" + caption + "\n\n" + "\n".join(
+        f"- {line}" for line in check.lines() + failure_lines(rows)) + "\n").encode())
+    atomic_write_bytes(paths[1], svg_chart(rows, caption=caption).encode())
+    atomic_write_bytes(paths[2], to_json(rows, {
+        "profile": settings.profile, "split": settings.eval_split, "prompts": settings.eval_prompts,
+        "samples_per_prompt": settings.eval_samples_per_prompt, "temperature": settings.eval_temperature,
+        "seed": settings.eval_seed, "cycles": list(cycles)}).encode())
+    return paths

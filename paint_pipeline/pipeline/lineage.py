@@ -69,7 +69,8 @@ def _lineage(settings: PipelineSettings, parents) -> list[dict[str, Any]]:
                       "config_hash": manifest.get("config_hash"),
                       "parent": str(resolve_recorded(parent, folder)) if parent else None})
         recorded = inputs.get("scorecards", {}).get("path")
-        scorecards = resolve_recorded(recorded, folder) if recorded else settings.root / "scorecards" / f"{cycle}.parquet"
+        scorecards = (resolve_recorded(recorded, folder) if recorded
+                      else settings.root / "scorecards" / f"{cycle}.parquet")
         entry = _table("scorecards", scorecards, inputs.get("scorecards", {}).get("sha256"))
         if entry["sha256"]:
             from paint_pipeline.reward.table import read_table
@@ -94,7 +95,8 @@ def format_lineage(chain: list[dict[str, Any]]) -> str:
     for step in chain:
         kind = step["kind"]
         if kind == "cycle":
-            lines.append(f"checkpoint  {step['name']}  {step['path']}  step {step['step']}  config {step['config_hash']}")
+            lines.append(f"checkpoint  {step['name']}  {step['path']}  step {step['step']}  "
+                         f"config {step['config_hash']}")
         elif kind in ("scorecards", "renders", "rollouts"):
             sha = (step["sha256"] or "")[:12]
             extra = f"  reward {step['reward_version']}" if step.get("reward_version") else ""

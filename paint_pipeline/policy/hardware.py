@@ -47,10 +47,10 @@ class HardwareProfile:
     tf32: bool
     cpu_threads: int
     # Rollouts per forward pass of the update. On a CPU one at a time is faster (no padding, no attention mask;
-    # scripts/bench_update_micro_batch.py) and holds one rollout's activations; a GPU wants the batch.
+    # paint-pipeline bench update-micro-batch) and holds one rollout's activations; a GPU wants the batch.
     micro_batch_size: int = 4
     # The CPU's bf16 matmul units (cpu_bf16_units), recorded with every checkpoint; training does not use them
-    # yet (scripts/bench_cpu_bf16.py measures what they would change, stage by stage).
+    # yet (paint-pipeline bench cpu-bf16 measures what they would change, stage by stage).
     cpu_bf16_units: tuple[str, ...] = ()
 
     @property

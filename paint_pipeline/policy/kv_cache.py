@@ -4,7 +4,7 @@ transformers' `DynamicCache` appends each step's keys and values with `torch.cat
 at every step of every layer: the copying grows with the context, so a long sketch pays for it quadratically.
 On 2 cores, 24 rows of the embedded default decoding after its ~720-token system prompt took 200, 284 and 409 ms
 a step at 717, 1,100 and 1,700 tokens of context with `DynamicCache`, and 157, 197 and 253 ms with this cache
-(`scripts/profile_decode_step.py`, which also shows the profiler putting most of a step's CPU time in
+(`paint-pipeline bench decode-step`, which also shows the profiler putting most of a step's CPU time in
 `aten::cat`).
 
 `GrowingLayer` keeps a layer's keys and values in a buffer with room to spare, writes each step's keys and

@@ -165,8 +165,9 @@ HUB_FAILURES: tuple[type[Exception], ...] = (OSError, ValueError, *_http_errors(
 
 
 def _hub_message(source: str, exc: Exception) -> str:
-    return (f"cannot load {source!r}: {type(exc).__name__}: {exc}. Offline, a hub id works only if it is cached: download it once "
-            f"(huggingface-cli download {source}) or set base_model to a local folder or a .gguf file.")
+    return (f"cannot load {source!r}: {type(exc).__name__}: {exc}. Offline, a hub id works only if it is cached: "
+            f"download it once (huggingface-cli download {source}) or set base_model to a local folder "
+            "or a .gguf file.")
 
 
 def load_base(source: str, *, dtype=None, device: str = "cpu"):

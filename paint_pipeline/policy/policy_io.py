@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Sequence
 
 from paint_pipeline.policy.checkpoint import check_compatible, open_checkpoint
 from paint_pipeline.policy.config import PolicyConfig
@@ -38,3 +39,20 @@ def load_policy(config: PolicyConfig, checkpoint: str | Path | None = None) -> t
         model = PeftModel.from_pretrained(model, ckpt.adapter)
     model.eval()
     return model, tokenizer, profile
+
+
+def sample_policy(config: PolicyConfig, checkpoint: str | Path | None, prompts: Sequence[tuple[str, str]], *,
+                  temperature: float, seed: int, group_size: int | None = None, top_p: float | None = None,
+                  progress: bool = True) -> list:
+    """Rollouts of a policy (the base, or a checkpoint) on (prompt_id, prompt) pairs: `group_size` completions
+    each (default: the hardware profile's), decoded the way the config says (its top-p unless `top_p` is given,
+    stop on repeats, guards) with the system prompt the checkpoint was trained on. The one place a cycle, an
+    evaluation and the `sample` command turn a config into a `generate` call, so none samples differently."""
+    from paint_pipeline.policy.sampling import generate
+
+    model, tokenizer, profile = load_policy(config, checkpoint)
+    return generate(model, tokenizer, list(prompts), group_size=group_size or profile.group_size,
+                    temperature=temperature, max_new_tokens=profile.max_new_tokens, base_seed=seed,
+                    top_p=config.top_p if top_p is None else top_p, batch_size=config.generation_batch_size,
+                    progress=progress, system_prompt=system_prompt_for(config, checkpoint),
+                    stop_repeats=config.stop_repeats, decoding_guards=config.decoding_guards)

@@ -48,7 +48,8 @@ def to_table(rollouts: Sequence[Rollout], *, cycle: str, policy_checkpoint: str)
         "prompt": r.prompt, "sample_index": r.sample_index, "seed": r.seed, "temperature": r.temperature,
         "completion": r.completion, "code": r.code, "prompt_token_ids": r.prompt_token_ids,
         "completion_token_ids": r.completion_token_ids, "sampling_logprobs": r.sampling_logprobs,
-        "truncated": r.truncated, "policy_checkpoint": policy_checkpoint, "decoding_guards": guard_ids(r.decoding_guards),
+        "truncated": r.truncated, "policy_checkpoint": policy_checkpoint,
+        "decoding_guards": guard_ids(r.decoding_guards),
     } for r in rollouts]
     return pa.Table.from_pylist(rows, schema=SCHEMA)
 

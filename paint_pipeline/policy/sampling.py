@@ -190,7 +190,8 @@ def generate(
     eos_ids = {tokenizer.eos_token_id} | (set(configured) if isinstance(configured, list) else {configured})
     eos_ids.discard(None)
     pad_id = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
-    guards = GuardSet(decoding_guards, tokenizer, output_vocab_size(model, tokenizer)) if decoding_guards and mine else None
+    guards = (GuardSet(decoding_guards, tokenizer, output_vocab_size(model, tokenizer))
+              if decoding_guards and mine else None)
     was_training = model.training
     model.eval()
     batches = range(0, len(mine), batch_size)

@@ -164,6 +164,17 @@ def micro_batches(plan: Sequence[Sequence[int]], *, rank: int, world_size: int,
     return out
 
 
+def micro_batch_temperature(examples: Sequence[Example], rows: Sequence[int], where: str) -> float:
+    """The temperature the rollouts `rows` were sampled at. One forward pass divides all its logits by one
+    temperature, so a micro-batch whose rollouts differ is refused, naming them."""
+    temperature = examples[rows[0]].temperature
+    if any(examples[i].temperature != temperature for i in rows):
+        found = ", ".join(f"rollout {i} at {examples[i].temperature:g}" for i in rows)
+        raise ValueError(f"the rollouts of {where} (rows {list(rows)}) were sampled at different temperatures: "
+                         f"{found}")
+    return temperature
+
+
 @torch.no_grad()
 def completion_logprobs_of(model, examples: Sequence[Example], plan: Sequence[Sequence[int]], *, pad_id: int,
                            micro_batch_size: int, rank: int = 0, world_size: int = 1) -> list[tuple[float, ...]]:
@@ -176,13 +187,15 @@ def completion_logprobs_of(model, examples: Sequence[Example], plan: Sequence[Se
     was_training = model.training
     model.eval()
     mine: dict[int, tuple[float, ...]] = {}
-    for step_chunks in micro_batches(plan, rank=rank, world_size=world_size, micro_batch_size=micro_batch_size):
-        for rows in step_chunks:
+    chunks_per_step = micro_batches(plan, rank=rank, world_size=world_size, micro_batch_size=micro_batch_size)
+    for k, step_chunks in enumerate(chunks_per_step):
+        for j, rows in enumerate(step_chunks):
             if all(i in mine for i in rows):
                 continue
+            temperature = micro_batch_temperature(examples, rows, f"micro-batch {j} of the plan's mini-batch {k}")
             chunk = [examples[i] for i in rows]
             padded = _pad(chunk, pad_id, device)
-            logps = completion_logps(model, padded.ids, padded.attention_mask, padded.width, chunk[0].temperature,
+            logps = completion_logps(model, padded.ids, padded.attention_mask, padded.width, temperature,
                                      padded.logit_masks).float().cpu()
             for i, e, row in zip(rows, chunk, logps):
                 mine.setdefault(i, tuple(row[: len(e.completion_token_ids)].tolist()))
@@ -318,7 +331,6 @@ def run_update(
         raise ValueError("beta > 0 needs every rollout's reference log-probs")
     plan = cycle_minibatches(len(examples), steps, config.minibatch_size, config.seed, start_step)
     check_world(plan, world_size, len(examples), config)
-    temps = {e.temperature for e in examples}
     # Gradients flow in eval mode; eval only switches dropout off, so the first pass reproduces the sampler.
     model.eval()
     history = []
@@ -331,11 +343,9 @@ def run_update(
         sums = {"loss": 0.0, "kl": 0.0, "clip_fraction": 0.0, "ratio": 0.0, "rollouts": 0.0}
         ratio_min, ratio_max = math.inf, -math.inf
         for j, rows in enumerate(micro):
+            temperature = micro_batch_temperature(examples, rows, f"micro-batch {j} of step {step}")
             chunk = [examples[i] for i in rows]
             padded = _pad(chunk, pad_id, device, [is_weights[i] for i in rows] if is_weights is not None else None)
-            temperature = chunk[0].temperature
-            if any(e.temperature != temperature for e in chunk):
-                raise ValueError(f"rollouts of one micro-batch were sampled at different temperatures: {temps}")
             sync = nullcontext() if (j == len(micro) - 1 or not hasattr(train_model, "no_sync")) \
                 else train_model.no_sync()
             with sync:

@@ -38,7 +38,8 @@ def model_card(*, name: str, cycle: str, checkpoint: dict[str, Any], reward: dic
         "| metric | value |", "|---|---|",
         *[f"| {k} | {v:.4f} |" for k, v in sorted(evaluation.items()) if isinstance(v, (int, float))],
         "", "## Lineage", "",
-        *[f"- {step['kind']} `{step['name']}`" + (f" ({step['path']})" if step.get("path") else "") for step in lineage],
+        *[f"- {step['kind']} `{step['name']}`" + (f" ({step['path']})" if step.get("path") else "")
+          for step in lineage],
         "",
     ]
     return "\n".join(lines)

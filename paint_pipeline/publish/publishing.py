@@ -20,7 +20,7 @@ from paint_pipeline.reward.config import TIERS
 
 
 def _evaluation_summary(settings: PipelineSettings, cycle: str) -> dict[str, float]:
-    from paint_pipeline.pipeline.steps import bootstrap_ci, summarize_scorecards
+    from paint_pipeline.pipeline.stats import bootstrap_ci, summarize_scorecards
     from paint_pipeline.reward.table import read_table
 
     path = settings.root / "evaluation" / f"{cycle}.parquet"
@@ -64,7 +64,7 @@ def entry_contents(settings: PipelineSettings, cycle: str, checkpoint: Path) -> 
     evaluation = _evaluation_summary(settings, cycle)
     card = model_card(name=settings.registry_name, cycle=cycle, checkpoint=manifest, reward=reward,
                       evaluation=evaluation, lineage=chain)
-    from paint_pipeline.pipeline.steps import summarize_scorecards
+    from paint_pipeline.pipeline.stats import summarize_scorecards
 
     summary = {"cycle": cycle, "training": summarize_scorecards(cards), "held_out": evaluation, **reward}
     return {"adapter": checkpoint / "adapter", "card": card, "summary": summary, "lineage": chain,

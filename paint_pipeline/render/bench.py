@@ -5,7 +5,7 @@
             default WEBGL multisampling, at 600 px (the service's --baseline mode);
   ours      warm pages reused across sketches, the page never painted, no multisampling of the main canvas, at
             the reward resolution.
-`scripts/bench_renderer_versions.py` uses the same machinery to compare two versions of the renderer (or two
+`paint-pipeline bench renderer-variants` uses the same machinery to compare two versions of the renderer (or two
 sets of switches) on the same resolution.
 
 Why interleaved: the machines are shared, and a change in load between two phases moves a ratio more than the

@@ -4,7 +4,7 @@ Honest: the benchmark corpus. Broken: the same sketches cut short, with a misspe
 that does not exist. Hostile: the renderer's own hostile corpus (network, files, loops, memory bombs,
 forged counters, tampering; `renderer/test/hostile/`). Reports every status, whether each item was
 classified as its kind allows, and the service's memory (PSS of its process tree) over the run.
-`scripts/soak_renderer.py` prints the report; a test runs it on 1,000 sketches.
+`paint-pipeline bench soak` prints the report; a test runs it on 1,000 sketches.
 """
 
 from __future__ import annotations
@@ -118,7 +118,8 @@ def _quantiles(values: list[float]) -> dict[str, float]:
 def format_report(r: dict[str, Any]) -> str:
     lines = [f"soak: {r['sketches']} sketches in {r['seconds']:.0f} s through one renderer service, "
              f"{r['timeout_ms'] / 1000:g} s budget per sketch",
-             f"  classified {r['classified']} / {r['sketches']}; outside their allowed statuses: {len(r['misclassified'])}"]
+             f"  classified {r['classified']} / {r['sketches']}; "
+             f"outside their allowed statuses: {len(r['misclassified'])}"]
     for kind, counts in sorted(r["statuses"].items()):
         lines.append(f"  {kind:<8} " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1])))
     q = r["honest_render_ms"]

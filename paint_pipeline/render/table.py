@@ -1,8 +1,8 @@
 """The renders table (DESIGN.md §3): what the renderer made of each rollout, images stored beside it.
 
 One row per sample: status, the PNG's path and sha256, timings, the p5.brush calls actually executed and
-those that left marks in the final image, errors and repairs. `load_results` turns rows back into RenderResults (checking each image against its
-sha256), so a cycle can be re-scored without rendering again.
+those that left marks in the final image, errors and repairs. `load_results` turns rows back into RenderResults
+(checking each image against its sha256), so a cycle can be re-scored without rendering again.
 """
 
 from __future__ import annotations
@@ -67,7 +67,8 @@ def to_table(results: Sequence[RenderResult], sample_ids: Sequence[str], image_d
             "dom_text_chars": int(r.dom_text_chars), "errors": list(r.errors), "console": list(r.console)[:20],
             "repairs": list(r.repairs), "attempts": int(r.attempts),
             "brush_marks": None if r.brush_marks is None else json.dumps(r.brush_marks, sort_keys=True),
-            "brush_mark_kinds": json.dumps(r.brush_mark_kinds, sort_keys=True), "brushes_marked": list(r.brushes_marked),
+            "brush_mark_kinds": json.dumps(r.brush_mark_kinds, sort_keys=True),
+            "brushes_marked": list(r.brushes_marked),
         })
     return pa.Table.from_pylist(rows, schema=SCHEMA)
 

@@ -53,8 +53,8 @@ def run_score_benchmark(
     # Each sample gets a render object of its own: the scorer analyses a shared render once, which would make
     # the corpus's reuse (64 samples of 42 renders) look cheaper than 64 distinct images are.
     samples = [
-        Sample(prompt=prompts[(i // group) % len(prompts)], code="", render=dataclasses.replace(renders[i % len(renders)]),
-               sample_id=f"b{i:03d}")
+        Sample(prompt=prompts[(i // group) % len(prompts)], code="",
+               render=dataclasses.replace(renders[i % len(renders)]), sample_id=f"b{i:03d}")
         for i in range(batch)
     ]
     scorer, weights_note = _clip_scorer(config)
@@ -112,7 +112,8 @@ def format_table(report: dict[str, Any]) -> str:
     rows.append(("alignment (offline judge)", f"{report['offline_alignment_ms_per_image']:.2f}",
                  f"{1000 / report['offline_alignment_ms_per_image']:.1f}"))
     rows.append(("alignment (palette alone)", f"{report['palette_alignment_ms_per_image']:.2f}", ""))
-    rows.append(("whole reward (CLIP backend)", f"{1000 / report['images_per_s']:.2f}", f"{report['images_per_s']:.1f}"))
+    rows.append(("whole reward (CLIP backend)", f"{1000 / report['images_per_s']:.2f}",
+                 f"{report['images_per_s']:.1f}"))
     width = max(len(r[0]) for r in rows)
     lines = [f"{a:<{width}}  {b:>9}  {c:>9}" for a, b, c in rows]
     lines.insert(1, "-" * len(lines[0]))

@@ -84,7 +84,7 @@ class RewardConfig:
         "off only to rely on the hooks alone (tests).")
     text_detector_threshold: float = _f(
         0.6, "Text detector: recognition confidence at or above which a detected box counts as text (chosen with "
-        "scripts/calibrate_text_detector.py on honest renders and text sketches).")
+        "paint-pipeline analyze text-detector on honest renders and text sketches).")
     text_detector_min_chars: int = _f(
         3, "Text detector: ASCII letters and digits one box must read to count as text (textures read as single "
         "letters: a ring as 'O'; the recogniser also knows Chinese, which strokes can resemble, so only ASCII "

@@ -1,5 +1,11 @@
-"""Render a batch of sketches and score them: the one path the CLI, the
-benchmark, the TRL reward functions and the Dagster assets all use."""
+"""Render a batch of sketches and score them in memory, in one call, for the
+callers that need scorecards and nothing written: `paint-pipeline score` (one
+sketch), the quick report of `paint-pipeline sample --score`
+(`pipeline.evaluation.score_rollouts`) and the TRL reward functions
+(`trl_rewards`). The Dagster cycle and the held-out evaluation render and score
+in two steps instead (`pipeline.steps.render_rollouts`, `score_renders`),
+because they keep the renders table and the images between the two; the
+reward benchmark scores renders it already holds (`scorer.score`)."""
 
 from __future__ import annotations
 

@@ -27,7 +27,8 @@ class ScorecardFileError(TableFileError):
 def _tier_fields() -> list[pa.Field]:
     out = []
     for t in TIERS:
-        out += [pa.field(f"{t}_score", pa.float64(), nullable=False), pa.field(f"{t}_weight", pa.float64(), nullable=False),
+        out += [pa.field(f"{t}_score", pa.float64(), nullable=False),
+                pa.field(f"{t}_weight", pa.float64(), nullable=False),
                 pa.field(f"{t}_weighted", pa.float64(), nullable=False), pa.field(f"{t}_explanation", pa.string())]
     return out
 

@@ -4,7 +4,7 @@ GRPO learns only from differences within a group; if almost no completion
 compiles, every group scores the same and there is nothing to learn (the
 embedded SmolLM2-135M writes plain canvas code, not p5.brush). So, as its own
 step, LoRA is fine-tuned on (prompt, sketch) pairs from the procedural
-generator (`procedural.py`): cross-entropy on the assistant's tokens only, the
+generator (`procedural/`): cross-entropy on the assistant's tokens only, the
 prompt formatted with the same system prompt and chat template as sampling.
 The result is a checkpoint of kind "warm_start": GRPO cycles use its adapter
 as their starting point, with a fresh optimizer and step counter.
@@ -28,7 +28,8 @@ def completion_text(code: str) -> str:
     return f"```javascript\n{code.strip()}\n```"
 
 
-def encode_pair(tokenizer, prompt: str, code: str, max_len: int, system: str = "compact") -> tuple[list[int], list[int]]:
+def encode_pair(tokenizer, prompt: str, code: str, max_len: int,
+                system: str = "compact") -> tuple[list[int], list[int]]:
     """Token ids and labels (-100 on the prompt) of one training pair, cut to max_len."""
     prompt_ids = tokenizer(render_chat(tokenizer, prompt, system), add_special_tokens=False).input_ids
     answer_ids = tokenizer(completion_text(code), add_special_tokens=False).input_ids + [tokenizer.eos_token_id]
@@ -155,7 +156,8 @@ def _resumable(resume: Path, config: PolicyConfig) -> dict:
 
     manifest = open_checkpoint(resume).manifest
     if manifest.get("kind") != "warm_start":
-        raise ValueError(f"{resume}: --resume needs a warm-start checkpoint, this one is of kind {manifest.get('kind')!r}")
+        raise ValueError(f"{resume}: --resume needs a warm-start checkpoint, "
+                         f"this one is of kind {manifest.get('kind')!r}")
     for field in ("base_model", "system_prompt"):
         if manifest.get(field) != getattr(config, field):
             raise ValueError(f"{resume}: its {field} is {manifest.get(field)!r}, this run's is "

@@ -59,7 +59,7 @@ const SPEC = {
     env: 'PP_RENDERER_CHROMIUM_ARGS',
     def: '',
     type: 'text',
-    help: 'extra Chromium switches, space-separated (for benchmarks: scripts/bench_renderer.py switches)',
+    help: 'extra Chromium switches, space-separated (for benchmarks: paint-pipeline bench renderer-variants switches)',
   },
   brushMaskReadFrequently: {
     env: 'PP_RENDERER_BRUSH_MASK_READ_FREQUENTLY',

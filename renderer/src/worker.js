@@ -20,6 +20,15 @@
 // - the page's harness reports the image and counts through a binding; a
 //   report counts only from the render's context and with the secret the
 //   harness announced in its first message, before the sketch existed.
+//
+// A sketch is never interrupted inside its page (no Runtime.terminateExecution:
+// on a tab that had just navigated to a new document it often did not answer).
+// When the time budget runs out, or the page's renderer crashes, the item ends
+// TIMEOUT or CRASHED and the pool starts a new browser for the slot. After any
+// other render the page goes to about:blank within RESET_BUDGET_MS, or is
+// closed and replaced by a new page when it cannot (its thread is stuck in
+// sketch code; the benchmark baseline always takes a new page), so nothing of
+// one sketch still runs when the next one starts.
 
 const crypto = require('node:crypto');
 const { CONSOLE_CAP, GATE, ORIGIN, renderDocument } = require('./page');
@@ -41,6 +50,7 @@ class PageWorker {
     // with p5's default WEBGL multisampling.
     this.baseline = baseline;
     this.broken = null; // set when resetting the page failed; the next render replaces it
+    this.crashed = false; // its renderer crashed: #afterRender replaces the page instead of resetting it
     this.libs = libs;
     this.index = index;
     this.onReplace = onReplace;

@@ -61,7 +61,7 @@ function checkFields(r) {
     const img = decodePng(r.png_base64);
     assert.equal(img.width, 64);
     assert.equal(img.height, 64);
-    // the stages scripts/render_phases.py reads, in the order they happen
+    // the stages `paint-pipeline bench render-phases` reads, in the order they happen
     const m = r.marks;
     for (const [a, b] of [['libs_loaded', 'presetup'], ['presetup', 'drawn'], ['drawn', 'read'], ['read', 'encoded']]) {
       assert.ok(typeof m[a] === 'number' && m[a] <= m[b], `marks ${a} <= ${b}: ${JSON.stringify(m)}`);

@@ -121,15 +121,18 @@ _SAMPLER = """  const sx = {x}, sy = {y};
   brush.set('marker', '#2f2a25', 1);
   brush.beginShape(0.5); brush.vertex(sx, sy + 60); brush.vertex(sx + 20, sy + 58); brush.vertex(sx + 12, sy + 75);
   brush.endShape(true);
-  brush.set('2H', '#2f2a25', 1); brush.beginStroke('curve', sx + 25, sy + 65); brush.move(0, 30, 1); brush.endStroke(0, 1);
+  brush.set('2H', '#2f2a25', 1); brush.beginStroke('curve', sx + 25, sy + 65); brush.move(0, 30, 1); \
+brush.endStroke(0, 1);
   brush.noStroke();
-  brush.hatch(3, QUARTER_PI); brush.hatchStyle('HB', '#2f2a25', 1); brush.rect(sx + 60, sy + 50, 22, 22); brush.noHatch();
+  brush.hatch(3, QUARTER_PI); brush.hatchStyle('HB', '#2f2a25', 1); brush.rect(sx + 60, sy + 50, 22, 22); \
+brush.noHatch();
 """
 
 # The same calls far off the canvas: they run, but leave no paint.
 _OFF_CANVAS = """  brush.set('2B', '#333333', 2);
   brush.line(5000, 5000, 5100, 5000); brush.circle(6000, 6000, 10); brush.arc(7000, 7000, 10, 0, PI);
-  brush.spline([[8000, 8000], [8050, 8020], [8100, 8000]], 0.5); brush.polygon([[-5000, -5000], [-4950, -5000], [-4980, -4950]]);
+  brush.spline([[8000, 8000], [8050, 8020], [8100, 8000]], 0.5); \
+brush.polygon([[-5000, -5000], [-4950, -5000], [-4980, -4950]]);
   brush.field('waves'); brush.flowLine(-6000, 6000, 100, 0); brush.noField();
   brush.fill('#888888', 150); brush.rect(-7000, -7000, 50, 50); brush.noFill();
   brush.hatch(5, QUARTER_PI); brush.rect(9000, 9000, 60, 60); brush.noHatch();
@@ -175,8 +178,10 @@ def chart_discs(prompt: str) -> str:
     cell, row = 600 / n_cols, 600 / n_rows
     return (_HEAD + f"  const cols = {json.dumps(cols)};\n  brush.noStroke();\n"
             "  for (let i = 0; i < cols.length; i++) {\n"
-            f"    const x = -300 + (i % {n_cols} + 0.5) * {cell:.2f}, y = -300 + (floor(i / {n_cols}) + 0.5) * {row:.2f};\n"
-            f"    brush.wash(cols[i], 235);\n    brush.circle(x, y, {min(cell, row) * 0.42:.1f});\n    brush.noWash();\n  }}\n"
+            f"    const x = -300 + (i % {n_cols} + 0.5) * {cell:.2f}, "
+            f"y = -300 + (floor(i / {n_cols}) + 0.5) * {row:.2f};\n"
+            f"    brush.wash(cols[i], 235);\n    brush.circle(x, y, {min(cell, row) * 0.42:.1f});\n"
+            "    brush.noWash();\n  }\n"
             + _SAMPLER.format(x=-295, y=215) + "}\n")
 
 

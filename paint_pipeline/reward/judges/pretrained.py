@@ -220,7 +220,8 @@ class JudgeAlignment:
             i = row[id(image)]
             judge_z = float(z[i, column[prompt]])
             score = combine(judge_z, palette, neutral)
-            explanation = (f"judge z {judge_z:+.2f} vs reference prompts (sees {', '.join(self.judge.top_classes(probs[i]))})"
+            explanation = (f"judge z {judge_z:+.2f} vs reference prompts "
+                           f"(sees {', '.join(self.judge.top_classes(probs[i]))})"
                            f"; palette {palette:.2f}{' (neutral: not used)' if neutral else ''} ({palette_note})")
             out.append((score, explanation, None))
         return out

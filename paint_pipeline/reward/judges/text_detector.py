@@ -14,7 +14,7 @@ detector also finds 6 px text and words over a busy painting, which it misses
 at 1x. Every box it proposes is read; a box counts as text when its recognition
 confidence reaches `threshold` and it reads at least `min_chars` ASCII letters
 or digits (textures read as single letters: a ring as "O" at 0.8, a bamboo
-stalk as "T"). `scripts/calibrate_text_detector.py` renders honest paintings
+stalk as "T"). `paint-pipeline analyze text-detector` renders honest paintings
 and text sketches (every route: text(), fillText, an SVG <text> drawn as an
 image, a second canvas, letters of lines, rects and p5.brush strokes) and
 prints detection and false-positive rates per setting; its last run is in

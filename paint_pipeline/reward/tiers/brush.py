@@ -70,14 +70,16 @@ def score_brush(render: RenderResult, features: ImageFeatures, config: RewardCon
     brushes = min(1.0, len(brushes_marked) / config.brush_target_brushes)
 
     raw = (PARTS["primitives"] * primitives + PARTS["fills"] * fills + PARTS["brushes"] * brushes)
-    visible = min(1.0, features.coverage / config.brush_full_coverage) if features.coverage >= config.min_coverage else 0.0
+    visible = (min(1.0, features.coverage / config.brush_full_coverage)
+               if features.coverage >= config.min_coverage else 0.0)
     score = raw * visible
 
     total_marks = sum(marks.values())
     flags = []
     listed = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items(), key=lambda kv: -kv[1])) or "none"
     explanation = (
-        f"marks: primitives {primitives:.2f} (variety {variety:.2f}, quantity {quantity:.2f}: {listed}), fills/hatches {fills:.2f} (fill {n_fills}, hatch "
+        f"marks: primitives {primitives:.2f} (variety {variety:.2f}, quantity {quantity:.2f}: {listed}), "
+        f"fills/hatches {fills:.2f} (fill {n_fills}, hatch "
         f"{n_hatches}), brushes {brushes:.2f} ({', '.join(brushes_marked) or 'none'})"
     )
     if painting_calls > total_marks:

@@ -78,5 +78,6 @@ def score_compile(render: RenderResult, config: RewardConfig) -> tuple[TierScore
     other = [r for r in render.repairs if not r.startswith(TRUNCATION_REPAIR_PREFIX)]
     note = f" (formatting repairs: {len(other)})" if other else ""
     if render.attempts > 1:
-        note += f" on render {render.attempts}, alone on a fresh browser (the first timed out or failed in the renderer)"
+        note += (f" on render {render.attempts}, alone on a fresh browser "
+                 "(the first timed out or failed in the renderer)")
     return TierScore("compile", 1.0, weight, f"SUCCESS in {render.render_ms:.0f} ms{note}"), []

@@ -227,7 +227,8 @@ def score_richness(features: ImageFeatures, prompt: str, config: RewardConfig) -
             caps.append(f"BARCODE (orientation coherence {coherence:.2f}): capped at {config.barcode_cap}")
     explanation = (
         f"edges {parts['edges']:.2f} (Laplacian var {lap_var:.0f}), entropy {parts['entropy']:.2f} "
-        f"({entropy:.2f} bits in the painted area), palette {parts['palette']:.2f} ({len(colours)} colours, spread ΔE {spread:.0f}), "
+        f"({entropy:.2f} bits in the painted area), palette {parts['palette']:.2f} "
+        f"({len(colours)} colours, spread ΔE {spread:.0f}), "
         f"coverage {parts['coverage']:.2f} ({features.coverage:.0%} painted), texture {parts['texture']:.2f} "
         f"({flat:.0%} of the painted area flat)"
     )

@@ -13,7 +13,7 @@ then reads every image once per detection size, re-judges the proposed boxes at 
 minimum character counts, and prints detection and false-positive rates side by side, the cost per
 image, and the threshold it picks.
 
-    .venv/bin/python scripts/calibrate_text_detector.py [--out DIR] [--reuse] [--sides 256,512] [--threads N]
+    .venv/bin/paint-pipeline analyze text-detector [--out DIR] [--reuse] [--sides 256,512] [--threads N]
 
 The PNGs go to --out (default artifacts/text_detector_calibration, git-ignored); --reuse renders only
 what a previous run there did not render successfully. Costs are wall and CPU milliseconds per image on
@@ -29,21 +29,13 @@ import statistics
 import time
 from pathlib import Path
 
-from PIL import Image
-
-from paint_pipeline.render import REWARD_RESOLUTION
-from paint_pipeline.render.bench import percentile
-from paint_pipeline.render.client import RenderItem
 from paint_pipeline.paths import REPO_ROOT
-from paint_pipeline.render.service import RendererService
-from paint_pipeline.reward.calibration.labelled import load_labels
-from paint_pipeline.reward.config import RewardConfig
-from paint_pipeline.reward.judges.text_detector import DETECTION_SIDE, TextDetector, ascii_alnum, judge
+from paint_pipeline.render import REWARD_RESOLUTION
+from paint_pipeline.render.client import RenderItem
 
 THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95)
 MIN_CHARS = (1, 2, 3, 4)
 HONEST_SEEDS = (1, 2)
-CONFIG = RewardConfig()  # the detector's settings as configured (the sweep re-judges at others)
 
 _BUSY = """
   randomSeed(7);
@@ -74,7 +66,9 @@ _PIXEL_FONT = """
              Y: ['10001', '10001', '01010', '00100', '00100', '00100', '00100']};
   function word(w, x0, y0, cell) {
     for (const ch of w) {
-      F[ch].forEach((row, r) => [...row].forEach((b, c) => { if (b === '1') rect(x0 + c * cell, y0 + r * cell, cell, cell); }));
+      F[ch].forEach((row, r) => [...row].forEach((b, c) => {
+        if (b === '1') rect(x0 + c * cell, y0 + r * cell, cell, cell);
+      }));
       x0 += 6 * cell;
     }
   }"""
@@ -152,8 +146,19 @@ TEXT_SKETCHES = {
 }
 
 
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--out", type=Path, default=REPO_ROOT / "artifacts" / "text_detector_calibration")
+    parser.add_argument("--reuse", action="store_true", help="render only what a previous run did not render")
+    parser.add_argument("--sides", default="256,512", help="detection sizes (short side, px) to compare")
+    parser.add_argument("--pick-side", type=int, default=None,
+                        help="the detection size to pick for (default: the detector's)")
+    parser.add_argument("--threads", type=int, default=None, help="ONNX Runtime threads (default: the detector's)")
+
+
 def honest_items() -> list[tuple[RenderItem, str]]:
     """(item, kind) for the bench paintings at every seed and each distinct calibration sketch."""
+    from paint_pipeline.reward.calibration.labelled import load_labels
+
     out = []
     for path in sorted((REPO_ROOT / "data" / "sketches" / "bench").glob("*.js")):
         for seed in HONEST_SEEDS:
@@ -177,6 +182,8 @@ def render_all(out: Path, reuse: bool) -> list[dict]:
     """Renders every item to out/<id>.png; returns the manifest (id, kind, status, first error).
 
     With `reuse`, items a previous run rendered successfully are read back instead of rendered again."""
+    from paint_pipeline.render.service import RendererService
+
     items = honest_items() + text_items()
     out.mkdir(parents=True, exist_ok=True)
     old = {}
@@ -203,15 +210,14 @@ def render_all(out: Path, reuse: bool) -> list[dict]:
     return manifest
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=REPO_ROOT / "artifacts" / "text_detector_calibration")
-    parser.add_argument("--reuse", action="store_true", help="render only what a previous run did not render")
-    parser.add_argument("--sides", default="256,512", help="detection sizes (short side, px) to compare")
-    parser.add_argument("--pick-side", type=int, default=DETECTION_SIDE, help="the detection size to pick for")
-    parser.add_argument("--threads", type=int, default=None, help="ONNX Runtime threads (default: the detector's)")
-    args = parser.parse_args()
+def run(args: argparse.Namespace) -> int:
+    from PIL import Image
 
+    from paint_pipeline.render.bench import percentile
+    from paint_pipeline.reward.config import RewardConfig
+    from paint_pipeline.reward.judges.text_detector import DETECTION_SIDE, TextDetector, ascii_alnum, judge
+
+    config = RewardConfig()  # the detector's settings as configured (the sweep re-judges at others)
     manifest = render_all(args.out, args.reuse)
     failed = [m for m in manifest if m["status"] != "SUCCESS"]
     for m in failed:
@@ -227,7 +233,7 @@ def main() -> None:
     reads: dict[int, dict[str, tuple[list, float, float]]] = {}
     load_before = os.getloadavg()[0]
     for side in (int(s) for s in args.sides.split(",")):
-        detector = TextDetector(CONFIG.text_detector_threshold, CONFIG.text_detector_min_chars,
+        detector = TextDetector(config.text_detector_threshold, config.text_detector_min_chars,
                                 detection_side=side, threads=args.threads)
         detector.detect([images[rows[0]["id"]]])  # warm-up: the first run of a session is slower
         reads[side] = {}
@@ -244,14 +250,16 @@ def main() -> None:
 
     sides = list(reads)
     print("detected = text sketches found; false pos = honest renders found to contain text")
-    print(f"{'thresh':>6} {'min_chars':>9}" + "".join(f"  {f'side {s}: detected':>18} {'false pos':>11}" for s in sides))
+    print(f"{'thresh':>6} {'min_chars':>9}"
+          + "".join(f"  {f'side {s}: detected':>18} {'false pos':>11}" for s in sides))
     table = {}
     for threshold in THRESHOLDS:
         for min_chars in MIN_CHARS:
             line = f"{threshold:>6.2f} {min_chars:>9}"
             for side in sides:
                 hit, fp = table[(side, threshold, min_chars)] = rates(side, threshold, min_chars)
-                line += f"  {hit:>9}/{len(texts):<3}{hit / len(texts):>5.0%} {fp:>4}/{len(honest):<3}{fp / len(honest):>3.0%}"
+                line += (f"  {hit:>9}/{len(texts):<3}{hit / len(texts):>5.0%} "
+                         f"{fp:>4}/{len(honest):<3}{fp / len(honest):>3.0%}")
             print(line)
     print(f"\ncost per 256 px image, {threads} ONNX Runtime threads, load average {load_before:.1f} before and "
           f"{load_after:.1f} after (2 cores, shared):")
@@ -265,7 +273,7 @@ def main() -> None:
               f"{statistics.median(wall_t):.0f}/{percentile(wall_t, 0.95):.0f}); CPU median "
               f"{statistics.median(cpu):.0f} ms, p95 {percentile(cpu, 0.95):.0f} ms")
 
-    side = args.pick_side
+    side = DETECTION_SIDE if args.pick_side is None else args.pick_side
     # Pick: no false positive; then the most text found; then the most characters asked for (single letters
     # are what textures read as); then the middle of the thresholds left (margin on both sides).
     clean = [(k, v) for k, v in table.items() if k[0] == side and v[1] == 0]
@@ -283,7 +291,7 @@ def main() -> None:
         print(f"  {conf:.3f}  {text!r:<24} {name}")
     if pick is None:
         print("\nno setting is free of false positives at this side")
-        return
+        return 0
     _, threshold, min_chars = pick
     print(f"\nper text sketch (threshold {threshold}, min chars {min_chars}; side {side}, and whether side "
           f"{sides[0]} finds it):")
@@ -301,7 +309,4 @@ def main() -> None:
           f"text sketches ({hit / len(texts):.0%}), {fp}/{len(honest)} false positives on honest renders; "
           f"best honest box with {min_chars}+ characters {honest_best:.2f}, weakest text sketch's best box "
           f"{text_worst:.2f}")
-
-
-if __name__ == "__main__":
-    main()
+    return 0

@@ -15,7 +15,9 @@ marks:
 Only the `gpu` stage depends much on the number of pixels: it bounds how much
 a smaller render can gain (Amdahl). Same seeds at both sizes.
 
-    .venv/bin/python scripts/render_phases.py [--limit N] [--sizes 256,600]
+    .venv/bin/paint-pipeline bench render-phases [--limit N] [--sizes 256,600]
+
+What the `sketch` stage itself is made of: `paint-pipeline bench canvas-ops` (render_canvas_ops.js).
 """
 
 from __future__ import annotations
@@ -23,11 +25,14 @@ from __future__ import annotations
 import argparse
 import statistics
 
-from paint_pipeline.render.bench import TIMEOUT_MS, WARMUP, load_corpus
-from paint_pipeline.render.client import RenderItem, RenderResult
-from paint_pipeline.render.service import RendererService
+from paint_pipeline.render.client import RenderResult
 
 STAGES = ("load", "start", "sketch", "gpu", "encode", "other")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--limit", type=int, default=None, help="first N sketches of the corpus")
+    parser.add_argument("--sizes", default="256,600", help="comma-separated resolutions")
 
 
 def stages(result: RenderResult) -> dict[str, float] | None:
@@ -41,11 +46,11 @@ def stages(result: RenderResult) -> dict[str, float] | None:
     return out
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--limit", type=int, default=None, help="first N sketches of the corpus")
-    parser.add_argument("--sizes", default="256,600", help="comma-separated resolutions")
-    args = parser.parse_args()
+def run(args: argparse.Namespace) -> int:
+    from paint_pipeline.render.bench import TIMEOUT_MS, WARMUP, load_corpus
+    from paint_pipeline.render.client import RenderItem
+    from paint_pipeline.render.service import RendererService
+
     sizes = [int(s) for s in args.sizes.split(",")]
     sketches = load_corpus(None, args.limit)
     means: dict[int, dict[str, float]] = {}
@@ -70,7 +75,4 @@ def main() -> None:
         cells = "".join(f"{means[s][stage]:12.1f}" for s in sizes)
         ratios = "".join(f"{means[s][stage] / max(means[sizes[0]][stage], 1e-9):12.2f}" for s in sizes[1:])
         print(f"{stage:10}{cells}{ratios}")
-
-
-if __name__ == "__main__":
-    main()
+    return 0

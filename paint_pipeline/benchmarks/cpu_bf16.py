@@ -1,6 +1,6 @@
 """CPU training and sampling in fp32 against bf16, stage by stage, against this machine's own limits.
 
-    python scripts/bench_cpu_bf16.py [--rounds 5] [--decode-tokens 48] [--prompts 2]
+    paint-pipeline bench cpu-bf16 [--rounds 5] [--decode-tokens 48] [--prompts 2]
 
 The policy is the embedded default (SmolLM2-135M-Instruct) with a LoRA adapter, fp32 master weights. Ways:
 - fp32: as the project trains and samples today;
@@ -19,7 +19,7 @@ decoding, as a share of the matmul peak of the dtype that does the work. Decodin
 memory-bandwidth bound: each step reads every weight once (N x bytes per weight) at the measured copy
 bandwidth.
 
-On a CPU without bf16 units, bf16 runs through slow emulated paths; the script says which units it found.
+On a CPU without bf16 units, bf16 runs through slow emulated paths; the benchmark says which units it found.
 """
 
 from __future__ import annotations
@@ -31,10 +31,16 @@ import statistics
 import time
 from pathlib import Path
 
-import torch
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rounds", type=int, default=5, help="timed rounds per stage (each way once a round)")
+    parser.add_argument("--decode-tokens", type=int, default=48, help="new tokens per sampled sequence")
+    parser.add_argument("--prompts", type=int, default=2, help="prompts sampled per call (2 sequences each)")
 
 
 def cpu_facts() -> dict:
+    import torch
+
     from paint_pipeline.policy.hardware import cpu_bf16_units
 
     name = "unknown"
@@ -68,6 +74,8 @@ def ratio_summary(seconds: dict[str, list[float]], base: str, other: str) -> str
 
 
 def matmul_probe(dtype, m: int, k: int, n: int, repeats: int = 20):
+    import torch
+
     a, b = torch.randn(m, k, dtype=dtype), torch.randn(k, n, dtype=dtype)
 
     def run():
@@ -78,6 +86,8 @@ def matmul_probe(dtype, m: int, k: int, n: int, repeats: int = 20):
 
 def copy_bandwidth_gb_s(megabytes: int = 256, repeats: int = 5) -> float:
     """Best read+write rate of a large tensor copy: the memory roof a decoding step runs into."""
+    import torch
+
     x = torch.empty(megabytes * 2**20 // 4, dtype=torch.float32).uniform_()
     y = torch.empty_like(x)
     best = 0.0
@@ -88,7 +98,10 @@ def copy_bandwidth_gb_s(megabytes: int = 256, repeats: int = 5) -> float:
     return best
 
 
-def main() -> int:
+def run(args: argparse.Namespace) -> int:
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    import torch
+
     from paint_pipeline.pipeline.settings import load_settings
     from paint_pipeline.policy.hardware import resolve
     from paint_pipeline.policy.models import resolve_base_model
@@ -100,12 +113,6 @@ def main() -> int:
     from paint_pipeline.prompts import load_split
     from paint_pipeline.warm_start.procedural import corpus
     from paint_pipeline.warm_start.sft import backward_batch, completion_text, encode_corpus
-
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=5, help="timed rounds per stage (each way once a round)")
-    parser.add_argument("--decode-tokens", type=int, default=48, help="new tokens per sampled sequence")
-    parser.add_argument("--prompts", type=int, default=2, help="prompts sampled per call (2 sequences each)")
-    args = parser.parse_args()
 
     facts = cpu_facts()
     print(f"CPU: {facts['cpu']}; bf16 units: {', '.join(facts['bf16_units'])}; torch capability "
@@ -217,8 +224,3 @@ def main() -> int:
               f"{100 * 2 * n_params * rate / 1e9 / peak:.0f}% of the matmul peak")
     print(f"(each sampled call made {steps} tokens at most; fewer when a row ended)")
     return 0
-
-
-if __name__ == "__main__":
-    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-    raise SystemExit(main())

@@ -1,14 +1,14 @@
 """One warm-start step two ways, on the same weights and the same batches of the real corpus.
 
-    python scripts/bench_warm_start.py [--steps 3] [--profile default]
+    paint-pipeline bench warm-start-step [--steps 3] [--profile default]
 
 "padded" is the step the warm start took until it went pairwise: one right-padded forward of the batch and
 transformers' own loss (`backward_padded`). "pairwise" is what `sft` runs on a CPU now (`backward_batch` with one pair
-per pass): each pair on its own, logits for its answer tokens only, the batch mean's gradient accumulated. No optimizer step is taken, so
-both see the same weights; after a warm-up batch each, the next --steps batches of the warm start's own order
-are timed. It prints seconds per step, the tokens each way puts through the model, the peak resident memory
-after each way (the pairwise way runs first, so the padded figure is the high-water mark of both), and how
-far the two gradients and losses are apart.
+per pass): each pair on its own, logits for its answer tokens only, the batch mean's gradient accumulated. No
+optimizer step is taken, so both see the same weights; after a warm-up batch each, the next --steps batches of the
+warm start's own order are timed. It prints seconds per step, the tokens each way puts through the model, the peak
+resident memory after each way (the pairwise way runs first, so the padded figure is the high-water mark of both),
+and how far the two gradients and losses are apart.
 """
 
 from __future__ import annotations
@@ -17,10 +17,15 @@ import argparse
 import resource
 import time
 
-import torch
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--steps", type=int, default=3, help="timed batches per way (after one warm-up batch)")
+    parser.add_argument("--profile", default="default", help="pipeline profile whose warm start is measured")
 
 
-def main() -> int:
+def run(args: argparse.Namespace) -> int:
+    import torch
+
     from paint_pipeline.pipeline.settings import load_settings
     from paint_pipeline.policy.hardware import resolve
     from paint_pipeline.policy.tiny import move_lora_b_off_zero
@@ -28,11 +33,6 @@ def main() -> int:
     from paint_pipeline.prompts import load_split
     from paint_pipeline.warm_start.procedural import corpus
     from paint_pipeline.warm_start.sft import backward_batch, backward_padded, batch_order, encode_corpus
-
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--steps", type=int, default=3, help="timed batches per way (after one warm-up batch)")
-    parser.add_argument("--profile", default="default", help="pipeline profile whose warm start is measured")
-    args = parser.parse_args()
 
     settings = load_settings(args.profile)
     config = settings.policy_config()
@@ -75,7 +75,3 @@ def main() -> int:
     print(f"\npairwise is {speedup:.2f}x the padded step's speed; largest gradient difference |g1-g2|/|g2| "
           f"{rel:.1e}, largest loss difference {dloss:.1e}")
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

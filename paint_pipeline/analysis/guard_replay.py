@@ -1,6 +1,6 @@
 """Which past completions a decoding guard would have changed: the training rollouts replayed through it.
 
-    PAINT_ARTIFACTS=$A python scripts/guard_replay.py --guards stroke [--profile P] [cycle-0001 ...]
+    PAINT_ARTIFACTS=$A paint-pipeline analyze guard-replay --guards stroke [--profile P] [cycle-0001 ...]
 
 For each cycle's rollouts and scorecards (`<artifacts>/rollouts/<cycle>.parquet`,
 `<artifacts>/scorecards/<cycle>.parquet`; default: every cycle that has both), rebuilds the masks the
@@ -18,14 +18,17 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from paint_pipeline.pipeline.settings import SettingsError, load_settings  # noqa: E402
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("cycles", nargs="*", help="cycle keys (default: every cycle with rollouts and scorecards)")
+    parser.add_argument("--guards", required=True, help="comma-separated guard names (policy/guards/)")
+    parser.add_argument("--profile", default=None, help="the pipeline profile (default: PAINT_PROFILE or default)")
 
 
 def replay(rollouts: list[dict], cards: dict[str, dict], guards) -> Counter:
     """(outcome, changed) counts: `changed` when some token of the completion lies outside the guards' mask."""
-    from paint_pipeline.policy.evaluation import outcome
     from paint_pipeline.policy.guards import masks_for_completion
+    from paint_pipeline.render.outcomes import outcome
 
     counts: Counter = Counter()
     for r in rollouts:
@@ -60,13 +63,8 @@ def _vocab_size(source: str, tokenizer) -> int:
     return int(json.loads(config.read_text()).get("vocab_size", len(tokenizer))) if config.is_file() else len(tokenizer)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("cycles", nargs="*", help="cycle keys (default: every cycle with rollouts and scorecards)")
-    parser.add_argument("--guards", required=True, help="comma-separated guard names (policy/guards/)")
-    parser.add_argument("--profile", default=None, help="the pipeline profile (default: PAINT_PROFILE or default)")
-    args = parser.parse_args()
-
+def run(args: argparse.Namespace) -> int:
+    from paint_pipeline.pipeline.settings import SettingsError, load_settings
     from paint_pipeline.policy.guards import GUARDS, GuardSet
     from paint_pipeline.policy.models import ModelLoadError, load_tokenizer, resolve_base_model
     from paint_pipeline.policy.rollouts import RolloutFileError, read_rollouts
@@ -105,7 +103,3 @@ def main() -> int:
     print(f"guards {','.join(names)} replayed over the rollouts of {', '.join(cycles)} ({root})")
     print("\n".join(table(counts)))
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -4,7 +4,7 @@ Needs nothing from the internet: a randomly initialised model of about 0.5B para
 built from a config) with LoRA r=16, our sampler and our update loop. Runs in well under 5 minutes on one
 modern GPU:
 
-    python scripts/gpu_bench.py [--json]
+    paint-pipeline bench gpu [--json]
 
 Achieved FLOP/s use the usual estimate of 2 * parameters per token forward and 6 per token for
 forward + backward (LoRA still back-propagates through the frozen weights to reach earlier adapters, so
@@ -17,14 +17,13 @@ import argparse
 import json
 import time
 
-import torch
-
 # Dense bf16 peak (TFLOP/s) by device name fragment; used only to report the achieved share.
 BF16_PEAK_TFLOPS = {"H200": 989.0, "H100": 989.0, "A100": 312.0, "L40S": 362.0, "L4": 121.0, "A10": 125.0,
                     "T4": 65.0, "V100": 125.0}
 
 
 def build_model():
+    import torch
     from transformers import AutoModelForCausalLM, Qwen2Config
 
     config = Qwen2Config(vocab_size=32000, hidden_size=896, intermediate_size=4864, num_hidden_layers=24,
@@ -34,15 +33,18 @@ def build_model():
     return AutoModelForCausalLM.from_config(config, dtype=torch.bfloat16).cuda()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--batch", type=int, default=64, help="sequences (G x P)")
     parser.add_argument("--prompt-tokens", type=int, default=256)
     parser.add_argument("--new-tokens", type=int, default=256)
-    args = parser.parse_args()
+
+
+def run(args: argparse.Namespace) -> int:
+    import torch
+
     if not torch.cuda.is_available():
-        raise SystemExit("gpu_bench.py needs a CUDA device")
+        raise SystemExit("bench gpu needs a CUDA device")
     from paint_pipeline.policy.config import PolicyConfig
     from paint_pipeline.policy.models import add_lora
     from paint_pipeline.policy.update import Example, make_optimizer, run_update
@@ -101,7 +103,4 @@ def main() -> None:
     else:
         for k, v in report.items():
             print(f"{k:32} {v:.4g}" if isinstance(v, float) else f"{k:32} {v}")
-
-
-if __name__ == "__main__":
-    main()
+    return 0

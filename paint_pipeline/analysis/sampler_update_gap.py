@@ -1,6 +1,6 @@
 """How far the sampler's log-probs lie from the update's, per compute dtype, on the real policy.
 
-    python scripts/sampler_update_gap.py [--checkpoint artifacts/checkpoints/warm-start] [--prompts 4]
+    paint-pipeline analyze sampler-update-gap [--checkpoint artifacts/checkpoints/warm-start] [--prompts 4]
         [--group 2] [--tokens 96] [--dtypes float32,bfloat16]
 
 For each dtype: samples G completions of the first validation prompts with the sampler (KV-cached decoding),
@@ -15,18 +15,17 @@ from __future__ import annotations
 import argparse
 import time
 
-import numpy as np
 
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--checkpoint", default=None, help="a checkpoint folder (default: the base model)")
     parser.add_argument("--prompts", type=int, default=4)
     parser.add_argument("--group", type=int, default=2)
     parser.add_argument("--tokens", type=int, default=96)
     parser.add_argument("--dtypes", default="float32,bfloat16")
-    args = parser.parse_args()
 
+
+def run(args: argparse.Namespace) -> int:
+    import numpy as np
     import torch
 
     from paint_pipeline.policy.config import PolicyConfig
@@ -46,7 +45,8 @@ def main() -> None:
         model, tokenizer, profile = load_policy(config, args.checkpoint)
         rollouts = generate(model, tokenizer, prompts, group_size=args.group, temperature=0.7,
                             max_new_tokens=args.tokens, base_seed=0,
-                            system_prompt=system_prompt_for(config, args.checkpoint), batch_size=len(prompts) * args.group)
+                            system_prompt=system_prompt_for(config, args.checkpoint),
+                            batch_size=len(prompts) * args.group)
         examples = [Example(r.prompt_token_ids, r.completion_token_ids, r.sampling_logprobs, 0.0, r.temperature)
                     for r in rollouts if r.completion_token_ids]
         plan = cycle_minibatches(len(examples), 1, len(examples), 0, 0)
@@ -60,7 +60,4 @@ def main() -> None:
         print(f"{dtype:<10}{gaps.size:>8}{gaps.mean():>11.2e}{np.percentile(gaps, 99):>11.2e}{gaps.max():>11.2e}"
               f"{stats['is_weight_min']:>10.4f}{stats['is_weight_max']:>10.4f}{stats['is_weight_capped_share']:>8.1%}"
               f"{time.perf_counter() - started:>9.1f}")
-
-
-if __name__ == "__main__":
-    main()
+    return 0

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 'use strict';
-// What the `sketch` stage of a render is made of (scripts/render_phases.py measures the stages).
+// What the `sketch` stage of a render is made of (`paint-pipeline bench render-phases` measures the stages).
 //
 // Runs the first N benchmark-corpus sketches on a fresh page each, in the renderer's own browser
 // (same switches, same sandbox), at two resolutions, and times the browser calls p5.brush makes
@@ -17,14 +17,15 @@
 // own page. A diagnostic, not the service: the corpus is trusted, so this page has no harness and no CSP.
 // Wrapping fill() and stroke() costs a little per call (included in `mask paths`).
 //
-//   node scripts/render_canvas_ops.js [--limit N] [--sizes 256,600]
+//   paint-pipeline bench canvas-ops [--limit N] [--sizes 256,600]
+//   (or: node paint_pipeline/benchmarks/render_canvas_ops.js [--limit N] [--sizes 256,600])
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { launchBrowser } = require('../renderer/src/browser');
-const { loadConfig } = require('../renderer/src/config');
+const { launchBrowser } = require('../../renderer/src/browser');
+const { loadConfig } = require('../../renderer/src/config');
 
-const ROOT = path.join(__dirname, '..');
+const ROOT = path.join(__dirname, '..', '..');
 const CORPUS = path.join(ROOT, 'data', 'sketches', 'bench');
 const NM = path.join(ROOT, 'renderer', 'node_modules');
 

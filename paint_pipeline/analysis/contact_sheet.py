@@ -1,11 +1,11 @@
 """Lays PNG renders out as one contact sheet (the README's pictures).
 
     .venv/bin/paint-pipeline render data/sketches/bench/*.js --out artifacts/demo --seed 0
-    .venv/bin/python scripts/contact_sheet.py artifacts/demo docs/images/bench_corpus.jpg
+    .venv/bin/paint-pipeline analyze contact-sheet artifacts/demo docs/images/bench_corpus.jpg
     # the best successful paintings of a pipeline's cycles (highest total reward first), one strip:
-    .venv/bin/python scripts/contact_sheet.py artifacts docs/images/demo_gallery.jpg --best 8 --columns 8
+    .venv/bin/paint-pipeline analyze contact-sheet artifacts docs/images/demo_gallery.jpg --best 8 --columns 8
     # the held-out paintings of a learning curve: the first 8 test prompts, one row per policy (failures grey):
-    .venv/bin/python scripts/contact_sheet.py artifacts docs/images/heldout_gallery.jpg \
+    .venv/bin/paint-pipeline analyze contact-sheet artifacts docs/images/heldout_gallery.jpg \
         --heldout cycle-test cycle-0005-test --prompts 8 --columns 8
 """
 
@@ -14,15 +14,26 @@ from __future__ import annotations
 import argparse
 import io
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PIL import Image
+if TYPE_CHECKING:
+    from PIL import Image
 
-from paint_pipeline.fileio import atomic_write_bytes
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("folder", type=Path, help="a folder of PNG files, or with --best a pipeline's artifacts")
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--columns", type=int, default=7)
+    parser.add_argument("--thumb", type=int, default=112)
+    parser.add_argument("--best", type=int, default=0, help="the N best successful renders of the cycles")
+    parser.add_argument("--heldout", nargs="+", default=None, metavar="LABEL",
+                        help="evaluated policies (evaluation_images/<LABEL>/), one row each")
+    parser.add_argument("--prompts", type=int, default=8, help="with --heldout: the first N test prompts")
 
 
 def contact_sheet(images: list[Path | str], columns: int, thumb: int, gap: int = 4) -> Image.Image:
     """Tiles in rows; a str instead of a path is a grey tile that says it (a sketch that did not render)."""
-    from PIL import ImageDraw
+    from PIL import Image, ImageDraw
 
     rows = -(-len(images) // columns)
     sheet = Image.new("RGB", (columns * (thumb + gap) + gap, rows * (thumb + gap) + gap), "white")
@@ -83,17 +94,9 @@ def best_renders(artifacts: Path, count: int) -> list[tuple[Path, str, float]]:
     return sorted(scored, key=lambda t: -t[2])[:count]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("folder", type=Path, help="a folder of PNG files, or with --best a pipeline's artifacts")
-    parser.add_argument("out", type=Path)
-    parser.add_argument("--columns", type=int, default=7)
-    parser.add_argument("--thumb", type=int, default=112)
-    parser.add_argument("--best", type=int, default=0, help="the N best successful renders of the cycles")
-    parser.add_argument("--heldout", nargs="+", default=None, metavar="LABEL",
-                        help="evaluated policies (evaluation_images/<LABEL>/), one row each")
-    parser.add_argument("--prompts", type=int, default=8, help="with --heldout: the first N test prompts")
-    args = parser.parse_args()
+def run(args: argparse.Namespace) -> int:
+    from paint_pipeline.fileio import atomic_write_bytes
+
     if args.heldout:
         shown = heldout_renders(args.folder, args.heldout, args.prompts)
         for image, prompt, total, label in shown:
@@ -114,7 +117,4 @@ def main() -> None:
     contact_sheet(images, args.columns, args.thumb).save(buf, format=fmt, quality=88, optimize=True)
     atomic_write_bytes(args.out, buf.getvalue())
     print(f"{args.out}: {len(images)} images, {len(buf.getvalue()) // 1024} KB")
-
-
-if __name__ == "__main__":
-    main()
+    return 0

@@ -1,6 +1,6 @@
 """The GRPO update on a CPU: rollouts one per forward pass against four, same weights, same rollouts.
 
-    python scripts/bench_update_micro_batch.py [--steps 2] [--rollouts 6]
+    paint-pipeline bench update-micro-batch [--steps 2] [--rollouts 6]
 
 The policy is the embedded default with a fresh LoRA adapter (its B moved off zero, as after any update).
 The rollouts are real sketches: procedural sketches of the first training prompts, with their chat prompts,
@@ -16,11 +16,20 @@ from __future__ import annotations
 import argparse
 import resource
 import time
+from typing import TYPE_CHECKING
 
-import torch
+if TYPE_CHECKING:
+    import torch
 
 
-def main() -> int:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--steps", type=int, default=2, help="timed optimizer steps per way (after one warm-up)")
+    parser.add_argument("--rollouts", type=int, default=6, help="rollouts per step (the default profile's 6)")
+
+
+def run(args: argparse.Namespace) -> int:
+    import torch
+
     from paint_pipeline.pipeline.settings import load_settings
     from paint_pipeline.policy.hardware import resolve
     from paint_pipeline.policy.prompting import render_chat
@@ -30,11 +39,6 @@ def main() -> int:
     from paint_pipeline.prompts import load_split
     from paint_pipeline.warm_start.procedural import corpus
     from paint_pipeline.warm_start.sft import completion_text
-
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--steps", type=int, default=2, help="timed optimizer steps per way (after one warm-up)")
-    parser.add_argument("--rollouts", type=int, default=6, help="rollouts per step (the default profile's 6)")
-    args = parser.parse_args()
 
     settings = load_settings("default")
     config = settings.policy_config().replace(minibatch_size=args.rollouts)
@@ -80,8 +84,6 @@ def main() -> int:
 
 
 def start_flat(start: dict) -> torch.Tensor:
+    import torch
+
     return torch.cat([t.flatten() for t in start.values()])
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

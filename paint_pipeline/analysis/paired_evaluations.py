@@ -1,6 +1,6 @@
 """Two evaluations of the same held-out samples side by side, sample by sample.
 
-    python scripts/paired_evaluations.py BEFORE.parquet AFTER.parquet [--all]
+    paint-pipeline analyze paired-evaluations BEFORE.parquet AFTER.parquet [--all]
 
 BEFORE and AFTER are evaluation scorecards (`<artifacts>/evaluation_cache/<key>.parquet`, the file
 `paint-pipeline evaluate` logs for each policy) made with the same prompts and seeds: the same checkpoint
@@ -16,13 +16,17 @@ import argparse
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("before", type=Path)
+    parser.add_argument("after", type=Path)
+    parser.add_argument("--all", action="store_true", help="also list samples whose total moved by > 0.001")
 
 
 def cards_by_sample(table) -> dict[str, dict]:
-    """The scorecards of one evaluation keyed by steps.sample_key (`<prompt_id>/<k>`), as
-    steps.paired_total_deltas pairs them."""
-    from paint_pipeline.pipeline.steps import sample_key
+    """The scorecards of one evaluation keyed by stats.sample_key (`<prompt_id>/<k>`), as
+    stats.paired_total_deltas pairs them."""
+    from paint_pipeline.pipeline.stats import sample_key
 
     rows = table.select(["sample_id", "status", "total", "compile_explanation"]).to_pylist()
     return {sample_key(r["sample_id"]): r for r in rows}
@@ -30,7 +34,7 @@ def cards_by_sample(table) -> dict[str, dict]:
 
 def compare(before_table, after_table) -> dict:
     """Status changes and paired total deltas; raises ValueError when the samples do not pair."""
-    from paint_pipeline.pipeline.steps import paired_total_deltas
+    from paint_pipeline.pipeline.stats import paired_total_deltas
 
     deltas = paired_total_deltas(after_table, before_table)  # checks the pairing; in sorted-key order
     before, after = cards_by_sample(before_table), cards_by_sample(after_table)
@@ -45,14 +49,9 @@ def compare(before_table, after_table) -> dict:
     }
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("before", type=Path)
-    parser.add_argument("after", type=Path)
-    parser.add_argument("--all", action="store_true", help="also list samples whose total moved by > 0.001")
-    args = parser.parse_args(argv)
-    from paint_pipeline.pipeline.steps import bootstrap_ci
-    from paint_pipeline.policy.evaluation import outcome
+def run(args: argparse.Namespace) -> int:
+    from paint_pipeline.pipeline.stats import bootstrap_ci
+    from paint_pipeline.render.outcomes import outcome
     from paint_pipeline.reward.table import read_table
 
     try:
@@ -74,7 +73,3 @@ def main(argv: list[str] | None = None) -> int:
           f"{len(result['lost'])} lost; {len(result['changed'])} changed status, {len(moved)} moved their total")
     print(f"mean total change {sum(deltas) / len(deltas):+.4f} [95% paired CI {lo:+.4f}, {hi:+.4f}]")
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,6 +1,6 @@
 """What one decoding step of the sampler costs, with transformers' DynamicCache and with ours grown in place.
 
-    python scripts/profile_decode_step.py [--rows 24] [--contexts 717,1100,1700] [--steps 10]
+    paint-pipeline bench decode-step [--rows 24] [--contexts 717,1100,1700] [--steps 10]
 
 The embedded default (SmolLM2-135M-Instruct) decodes `--rows` rows at each context length (the prompt of the
 default system prompt is ~720 tokens; a 1,024-token completion ends near 1,740), first with `DynamicCache`,
@@ -12,21 +12,23 @@ difference between the two (0 when they agree bit for bit). Then the torch profi
 from __future__ import annotations
 
 import argparse
-import sys
 import time
-from pathlib import Path
+from typing import TYPE_CHECKING
 
-import torch
-from transformers.cache_utils import DynamicCache
+if TYPE_CHECKING:
+    import torch
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from paint_pipeline.policy.config import PolicyConfig  # noqa: E402
-from paint_pipeline.policy.kv_cache import growing_cache  # noqa: E402
-from paint_pipeline.policy.models import load_base, resolve_base_model  # noqa: E402
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rows", type=int, default=24)
+    parser.add_argument("--contexts", default="717,1100,1700")
+    parser.add_argument("--steps", type=int, default=10)
 
 
 def decode(model, cache, *, rows: int, context: int, steps: int) -> tuple[float, torch.Tensor]:
     """(ms per step, the last step's logits) after a prefill of `context` tokens."""
+    import torch
+
     with torch.no_grad():
         out = model(input_ids=torch.full((rows, context), 100), cache=cache, use_cache=True, logits_to_keep=1)
         token = torch.full((rows, 1), 100)
@@ -37,7 +39,9 @@ def decode(model, cache, *, rows: int, context: int, steps: int) -> tuple[float,
 
 
 def cat_share(model, *, rows: int, context: int, steps: int) -> float:
+    import torch
     from torch.profiler import ProfilerActivity, profile
+    from transformers.cache_utils import DynamicCache
 
     with torch.no_grad():
         out = model(input_ids=torch.full((rows, context), 100), cache=DynamicCache(config=model.config),
@@ -51,12 +55,14 @@ def cat_share(model, *, rows: int, context: int, steps: int) -> float:
     return sum(e.self_cpu_time_total for e in events if e.key == "aten::cat") / total
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--rows", type=int, default=24)
-    parser.add_argument("--contexts", default="717,1100,1700")
-    parser.add_argument("--steps", type=int, default=10)
-    args = parser.parse_args()
+def run(args: argparse.Namespace) -> int:
+    import torch
+    from transformers.cache_utils import DynamicCache
+
+    from paint_pipeline.policy.config import PolicyConfig
+    from paint_pipeline.policy.kv_cache import growing_cache
+    from paint_pipeline.policy.models import load_base, resolve_base_model
+
     contexts = [int(c) for c in args.contexts.split(",")]
     config = PolicyConfig()
     model = load_base(resolve_base_model(config.base_model, config.models_dir)).eval()
@@ -74,7 +80,3 @@ def main() -> int:
     share = cat_share(model, rows=args.rows, context=middle, steps=min(args.steps, 5))
     print(f"DynamicCache at {middle} tokens: {share:.0%} of a step's CPU time in aten::cat")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

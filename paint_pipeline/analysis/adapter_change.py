@@ -1,6 +1,6 @@
 """How far GRPO moved the policy: each checkpoint's LoRA adapter against a reference checkpoint.
 
-    python scripts/adapter_change.py artifacts/checkpoints/warm-start artifacts/checkpoints/cycle-000{1,2,3}
+    paint-pipeline analyze adapter-change artifacts/checkpoints/warm-start artifacts/checkpoints/cycle-000{1,2,3}
 
 Prints, per checkpoint, the relative change of its adapter weights against the first one given
 (||W - W_ref|| / ||W_ref|| over all adapter tensors) and the update's own figures from its manifest
@@ -16,14 +16,17 @@ import math
 import sys
 from pathlib import Path
 
-from safetensors.torch import load_file
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from paint_pipeline.policy.checkpoint import ADAPTER, CheckpointError, open_checkpoint  # noqa: E402
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("checkpoints", nargs="+", type=Path, help="checkpoint folders; the first is the reference")
 
 
 def adapter_tensors(folder: Path) -> tuple[dict, dict]:
     """(adapter tensors, manifest)."""
+    from safetensors.torch import load_file
+
+    from paint_pipeline.policy.checkpoint import ADAPTER, open_checkpoint
+
     checkpoint = open_checkpoint(folder)  # verifies the files against the manifest's hashes
     return load_file(str(checkpoint.folder / ADAPTER / "adapter_model.safetensors")), checkpoint.manifest
 
@@ -42,10 +45,9 @@ def labels(folders: list[Path]) -> list[str]:
     return names if len(set(names)) == len(names) else [str(f) for f in folders]
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("checkpoints", nargs="+", type=Path, help="checkpoint folders; the first is the reference")
-    args = parser.parse_args()
+def run(args: argparse.Namespace) -> int:
+    from paint_pipeline.policy.checkpoint import CheckpointError
+
     try:
         loaded = [(folder, *adapter_tensors(folder)) for folder in args.checkpoints]
     except CheckpointError as exc:
@@ -67,7 +69,3 @@ def main() -> int:
               f"{num('lr', '.1e'):>8} {num('kl', '.4f'):>8} {num('clip_fraction', '.3f'):>8} "
               f"{num('ratio_mean', '.4f'):>7}")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -2,13 +2,13 @@
 
     # what this checkout's renderer costs against an earlier commit's, same resolution; also whether the honest
     # corpus renders with the same statuses and the same images (SSIM at 224 px) as before
-    .venv/bin/python scripts/bench_renderer.py versions --before 17ce54c
+    .venv/bin/paint-pipeline bench renderer-variants versions --before 17ce54c
 
     # switches measured against today's default, each candidate interleaved with the default in its own run
-    .venv/bin/python scripts/bench_renderer.py switches
+    .venv/bin/paint-pipeline bench renderer-variants switches
 
 The earlier commit's renderer is checked out into a temporary git worktree and run with this checkout's
-node_modules (the pinned packages; the script refuses when the two package-lock.json files differ).
+node_modules (the pinned packages; the benchmark refuses when the two package-lock.json files differ).
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ from pathlib import Path
 
 from paint_pipeline.paths import REPO_ROOT
 from paint_pipeline.render import REWARD_RESOLUTION
-from paint_pipeline.render.bench import Side, format_comparison, load_corpus, run_interleaved
 
 # Candidates for `switches`: (label, renderer arguments). The GL modes are renderer/src/config.js GL_MODES.
 SWITCHES = [
-    ("software 2D canvas, no GPU raster", ["--chromium-args", "--disable-accelerated-2d-canvas --disable-gpu-rasterization"]),
+    ("software 2D canvas, no GPU raster",
+     ["--chromium-args", "--disable-accelerated-2d-canvas --disable-gpu-rasterization"]),
     ("brush masks willReadFrequently", ["--brush-mask-read-frequently"]),
     ("GL angle-swiftshader-no-gpu", ["--gl-mode", "angle-swiftshader-no-gpu"]),
     ("GL swiftshader-gpu-process", ["--gl-mode", "swiftshader-gpu-process"]),
@@ -49,7 +49,26 @@ def worktree_renderer(ref: str, into: Path) -> Path:
     return renderer
 
 
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="comparison", required=True)
+    for name, help in (("versions", "this checkout's renderer against an earlier commit's"),
+                       ("switches", "candidate switches, each against today's default")):
+        p = sub.add_parser(name, help=help)
+        p.add_argument("--size", type=int, default=REWARD_RESOLUTION)
+        p.add_argument("--limit", type=int, default=None, help="first N sketches of the corpus")
+        p.add_argument("--corpus", type=Path, default=None)
+        p.add_argument("--pool-size", type=int, default=None)
+        p.add_argument("--chunk", type=int, default=None, help="sketches per interleaved chunk (default: 2 x pool)")
+        p.add_argument("--json", action="store_true")
+        if name == "versions":
+            p.add_argument("--before", required=True, help="git commit (or tag) of the earlier renderer")
+        else:
+            p.add_argument("--only", default=None, help="only the candidates whose label contains this text")
+
+
 def versions(args: argparse.Namespace) -> dict:
+    from paint_pipeline.render.bench import Side, load_corpus, run_interleaved
+
     sketches = load_corpus(args.corpus, args.limit)
     with tempfile.TemporaryDirectory(prefix="pp-bench-") as tmp:
         tree = Path(tmp) / "before"
@@ -64,6 +83,8 @@ def versions(args: argparse.Namespace) -> dict:
 
 
 def switches(args: argparse.Namespace) -> list[dict]:
+    from paint_pipeline.render.bench import Side, format_comparison, load_corpus, run_interleaved
+
     sketches = load_corpus(args.corpus, args.limit)
     reports = []
     for label, extra in SWITCHES:
@@ -80,30 +101,14 @@ def switches(args: argparse.Namespace) -> list[dict]:
     return reports
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    sub = parser.add_subparsers(dest="command", required=True)
-    for name in ("versions", "switches"):
-        p = sub.add_parser(name)
-        p.add_argument("--size", type=int, default=REWARD_RESOLUTION)
-        p.add_argument("--limit", type=int, default=None, help="first N sketches of the corpus")
-        p.add_argument("--corpus", type=Path, default=None)
-        p.add_argument("--pool-size", type=int, default=None)
-        p.add_argument("--chunk", type=int, default=None, help="sketches per interleaved chunk (default: 2 x pool)")
-        p.add_argument("--json", action="store_true")
-        if name == "versions":
-            p.add_argument("--before", required=True, help="git commit (or tag) of the earlier renderer")
-        else:
-            p.add_argument("--only", default=None, help="only the candidates whose label contains this text")
-    args = parser.parse_args()
-    if args.command == "versions":
+def run(args: argparse.Namespace) -> int:
+    from paint_pipeline.render.bench import format_comparison
+
+    if args.comparison == "versions":
         report = versions(args)
         print(json.dumps(report) if args.json else format_comparison(report))
     else:
         reports = switches(args)
         if args.json:
             print(json.dumps(reports))
-
-
-if __name__ == "__main__":
-    main()
+    return 0

@@ -1,0 +1,24 @@
+"""`paint-pipeline analyze ...`: analysis tools behind figures in docs/ (the modules of paint_pipeline/analysis/,
+one subcommand each; each module has add_arguments(parser) and run(args))."""
+
+from __future__ import annotations
+
+from paint_pipeline.cli.options import command, tool
+
+# (subcommand, module of paint_pipeline/analysis/, help)
+TOOLS = (
+    ("adapter-change", "adapter_change", "how far GRPO moved the policy: each checkpoint's LoRA adapter against a "
+                                         "reference"),
+    ("paired-evaluations", "paired_evaluations", "two evaluations of the same held-out samples, sample by sample"),
+    ("guard-replay", "guard_replay", "which past completions a decoding guard would have changed"),
+    ("sampler-update-gap", "sampler_update_gap", "how far the sampler's log-probs lie from the update's, per dtype"),
+    ("text-detector", "text_detector_calibration", "calibrate the reward's text detector on real renders"),
+    ("contact-sheet", "contact_sheet", "lay PNG renders out as one contact sheet"),
+)
+
+
+def register(sub) -> None:
+    analyze = command(sub, "analyze", None, help="analysis tools that print the figures behind docs/")
+    analyze_sub = analyze.add_subparsers(dest="analysis", required=True)
+    for name, module, help in TOOLS:
+        tool(analyze_sub, name, f"analysis.{module}", help=help)
