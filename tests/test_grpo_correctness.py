@@ -348,7 +348,7 @@ def test_the_manifest_records_the_minibatches(tiny, tmp_path):
 
 
 def test_bench_update_compares_speed_only_after_both_sides_computed_the_same_loss():
-    from paint_pipeline.policy.bench import check_same_work, run_update_benchmark
+    from paint_pipeline.benchmarks.update_and_sampling import check_same_work, run_update_benchmark
 
     report = run_update_benchmark(batch=2, length=8, steps=1, generation=False)
     assert report["first_step_loss_ours"] == pytest.approx(report["first_step_loss_trl"], rel=1e-4)

@@ -1,7 +1,11 @@
 """Benchmarks behind figures in docs/: each module is one `paint-pipeline bench <name>` subcommand, with
 `add_arguments(parser)` (its options) and `run(args) -> int` (the measurement, printing its table).
 
-Their top-level imports stay light (the standard library, paint_pipeline.paths and the render client that the CLI
+`update_and_sampling.py` serves `bench update` (our GRPO update against TRL's) and `bench sample` (batched decoding
+with finished rows leaving the batch, against fixed batches of 16); its top-level imports are heavier, so the CLI
+imports it only in those two handlers.
+
+The others' top-level imports stay light (the standard library, paint_pipeline.paths and the render client that the CLI
 loads anyway): the CLI imports every one of them to build its parser, so torch, transformers and PIL are imported
 inside the functions that use them.
 

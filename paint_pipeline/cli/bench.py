@@ -98,7 +98,7 @@ def cmd_bench_score(args: argparse.Namespace) -> int:
 
 
 def cmd_bench_update(args: argparse.Namespace) -> int:
-    from paint_pipeline.policy.bench import format_table, run_update_benchmark
+    from paint_pipeline.benchmarks.update_and_sampling import format_table, run_update_benchmark
 
     report = run_update_benchmark(steps=args.steps, generation=not args.no_generation)
     print(json.dumps(report) if args.json else format_table(report))
@@ -109,7 +109,7 @@ def cmd_bench_sample(args: argparse.Namespace) -> int:
     from paint_pipeline.pipeline.cycles import WARM_START, checkpoint_dir
     from paint_pipeline.pipeline.settings import load_settings
     from paint_pipeline.pipeline.steps import ensure_base_model
-    from paint_pipeline.policy.bench import format_sampling_table, run_sampling_benchmark
+    from paint_pipeline.benchmarks.update_and_sampling import format_sampling_table, run_sampling_benchmark
 
     settings = load_settings(args.profile)
     checkpoint = args.checkpoint

@@ -1,5 +1,5 @@
 """The human gate as a Dagster job: launch `review_cycle` on a cycle's partition with typed config (decision,
-reviewer, note, overrides). It applies the same rules as `paint-pipeline cycle approve / reject` (commands.review_gate)
+reviewer, note, overrides). It applies the same rules as `paint-pipeline cycle approve / reject` (reviews.review_gate)
 and records the decision as the cycle's `cycle_review` materialization, where the UI shows it beside the cycle's
 other assets. (Dagster's "Report materialization" dialog is a testing tool: no reviewer, no note, no reject.)"""
 
@@ -10,7 +10,8 @@ from dagster import Config, Failure, OpExecutionContext, job, op
 from pydantic import Field
 
 from paint_pipeline.orchestration.resources import PipelineResource
-from paint_pipeline.orchestration.reviews import cycles
+from paint_pipeline.orchestration.reviews import cycles, report_review, review_gate
+from paint_pipeline.publish.publishing import retract
 
 
 class Decision(Enum):
@@ -28,10 +29,6 @@ class ReviewConfig(Config):
 
 @op(description="Checks the cycle's state against the decision, then records it (the cycle_review asset).")
 def review(context: OpExecutionContext, config: ReviewConfig, pipeline: PipelineResource) -> None:
-    from paint_pipeline.orchestration.commands import review_gate
-    from paint_pipeline.orchestration.reviews import report_review
-    from paint_pipeline.publish.publishing import retract
-
     cycle = context.partition_key
     settings = pipeline.settings()
     decision = config.decision.value
