@@ -177,9 +177,9 @@ def test_finished_rows_leave_the_batch_without_changing_any_sample(tiny):
 
 
 def test_bench_sample_decodes_the_same_rollouts_every_way(tmp_path, monkeypatch):
+    from paint_pipeline.benchmarks.update_and_sampling import format_sampling_table, run_sampling_benchmark
     from paint_pipeline.pipeline.settings import load_settings
     from paint_pipeline.pipeline.steps import ensure_base_model
-    from paint_pipeline.benchmarks.update_and_sampling import format_sampling_table, run_sampling_benchmark
 
     monkeypatch.setenv("PAINT_ARTIFACTS", str(tmp_path))
     settings = load_settings("tiny")

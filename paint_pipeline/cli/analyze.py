@@ -3,7 +3,7 @@ one subcommand each; each module has add_arguments(parser) and run(args))."""
 
 from __future__ import annotations
 
-from paint_pipeline.cli.options import command, tool
+from paint_pipeline.cli.options import tool_group
 
 # (subcommand, module of paint_pipeline/analysis/, help)
 TOOLS = (
@@ -18,7 +18,4 @@ TOOLS = (
 
 
 def register(sub) -> None:
-    analyze = command(sub, "analyze", None, help="analysis tools that print the figures behind docs/")
-    analyze_sub = analyze.add_subparsers(dest="analysis", required=True)
-    for name, module, help in TOOLS:
-        tool(analyze_sub, name, f"analysis.{module}", help=help)
+    tool_group(sub, "analyze", "analysis", TOOLS, help="analysis tools that print the figures behind docs/")

@@ -13,7 +13,7 @@ from paint_pipeline.cli.options import (
     command,
     positive_int,
     reward_config,
-    tool,
+    tool_group,
 )
 from paint_pipeline.render import REWARD_RESOLUTION
 
@@ -34,8 +34,8 @@ BENCHMARKS = (
 
 
 def register(sub) -> None:
-    bench = command(sub, "bench", None, help="benchmarks that print figures side by side")
-    bench_sub = bench.add_subparsers(dest="bench", required=True)
+    bench_sub = tool_group(sub, "bench", "benchmarks", BENCHMARKS,
+                           help="benchmarks that print figures side by side")
 
     render = command(bench_sub, "render", cmd_bench_render,
                      help="our renderer against the fresh-page-per-sketch baseline, on the benchmark corpus")
@@ -74,9 +74,6 @@ def register(sub) -> None:
     sample.add_argument("--max-new-tokens", type=positive_int, default=None,
                         help="token budget (default: the hardware profile's)")
 
-    for name, module, help in BENCHMARKS:
-        tool(bench_sub, name, f"benchmarks.{module}", help=help)
-
 
 def cmd_bench_render(args: argparse.Namespace) -> int:
     from paint_pipeline.render.bench import format_table, run_render_benchmark
@@ -106,10 +103,10 @@ def cmd_bench_update(args: argparse.Namespace) -> int:
 
 
 def cmd_bench_sample(args: argparse.Namespace) -> int:
+    from paint_pipeline.benchmarks.update_and_sampling import format_sampling_table, run_sampling_benchmark
     from paint_pipeline.pipeline.cycles import WARM_START, checkpoint_dir
     from paint_pipeline.pipeline.settings import load_settings
     from paint_pipeline.pipeline.steps import ensure_base_model
-    from paint_pipeline.benchmarks.update_and_sampling import format_sampling_table, run_sampling_benchmark
 
     settings = load_settings(args.profile)
     checkpoint = args.checkpoint

@@ -33,24 +33,41 @@ def tool(sub, name: str, module_name: str, help: str) -> argparse.ArgumentParser
     return parser
 
 
-def positive_int(text: str) -> int:
+def tool_group(sub, name: str, package: str, tools, help: str):
+    """The subcommand `name` holding one tool subcommand per (subcommand, module of `package`, help) in `tools`
+    (`bench`, `analyze`); returns its subparsers, for commands of the group that are not tool modules."""
+    group = command(sub, name, None, help=help).add_subparsers(dest=name, required=True)
+    for tool_name, module, tool_help in tools:
+        tool(group, tool_name, f"{package}.{module}", help=tool_help)
+    return group
+
+
+def _int_in(text: str, low: int, high: int | None, what: str) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value}")
+    if value < low or (high is not None and value > high):
+        raise argparse.ArgumentTypeError(f"{what}, got {value}")
     return value
+
+
+def positive_int(text: str) -> int:
+    return _int_in(text, 1, None, "expected a positive integer")
 
 
 def seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
-    if not 0 <= value <= 0xFFFFFFFF:
-        raise argparse.ArgumentTypeError(f"seed must be in [0, 4294967295], got {value}")
-    return value
+    return _int_in(text, 0, 0xFFFFFFFF, "seed must be in [0, 4294967295]")
+
+
+def config_help(sub, name: str, config_class: str, what: str) -> None:
+    """`reward-config` / `policy-config`: every field of a typed config with its default and help text."""
+    def handler(args: argparse.Namespace) -> int:
+        module, cls = config_class.rsplit(".", 1)
+        print(getattr(importlib.import_module(module), cls).help())
+        return 0
+
+    command(sub, name, handler, help=f"print every {what} config field with its default and help text")
 
 
 PROFILE_HELP = ("run profile: default, tiny, or a JSON file such as profiles/gpu.json (default: $PAINT_PROFILE, "

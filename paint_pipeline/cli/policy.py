@@ -12,6 +12,7 @@ from paint_pipeline.cli.options import (
     add_renderer_options,
     add_reward_options,
     command,
+    config_help,
     policy_config,
     positive_int,
     reward_config,
@@ -20,9 +21,6 @@ from paint_pipeline.render import RendererService
 
 
 def register(sub) -> None:
-    command(sub, "policy-config", cmd_policy_config, help="print every policy config field with its default and "
-                                                          "help text")
-
     sample = command(sub, "sample", cmd_sample, help="sample a prompt split with a policy; optionally render and "
                                                      "score it")
     sample.add_argument("--split", default="validation", choices=("train", "validation", "test"))
@@ -70,12 +68,7 @@ def register(sub) -> None:
     add_reward_options(online)
     add_renderer_options(online)
 
-
-def cmd_policy_config(args: argparse.Namespace) -> int:
-    from paint_pipeline.policy.config import PolicyConfig
-
-    print(PolicyConfig.help())
-    return 0
+    config_help(sub, "policy-config", "paint_pipeline.policy.config.PolicyConfig", "policy")
 
 
 def cmd_sample(args: argparse.Namespace) -> int:

@@ -11,6 +11,7 @@ from paint_pipeline.cli.options import (
     add_renderer_options,
     add_reward_options,
     command,
+    config_help,
     positive_int,
     reward_config,
     seed,
@@ -19,9 +20,6 @@ from paint_pipeline.render import REWARD_RESOLUTION, RendererService
 
 
 def register(sub) -> None:
-    command(sub, "reward-config", cmd_reward_config,
-            help="print every reward config field with its default and help text")
-
     render = command(sub, "render", cmd_render, help="render p5.js sketch files to PNG in one batch")
     render.add_argument("sketches", nargs="+", type=Path, metavar="SKETCH.js")
     render.add_argument("--out", type=Path, required=True, help="folder for the PNG files")
@@ -54,12 +52,7 @@ def register(sub) -> None:
     add_reward_options(calibrate)
     add_renderer_options(calibrate)
 
-
-def cmd_reward_config(args: argparse.Namespace) -> int:
-    from paint_pipeline.reward.config import RewardConfig
-
-    print(RewardConfig.help())
-    return 0
+    config_help(sub, "reward-config", "paint_pipeline.reward.config.RewardConfig", "reward")
 
 
 def cmd_render(args: argparse.Namespace) -> int:

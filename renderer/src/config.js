@@ -6,7 +6,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 // WebGL without a GPU goes through SwiftShader (CPU). Which switches reach it
-// fastest was measured with scripts/bench_gl_modes.py (docs/renderer.md).
+// fastest is measured by `paint-pipeline bench renderer-variants switches`.
 const GL_MODES = {
   'swiftshader-no-gpu': ['--disable-gpu', '--enable-unsafe-swiftshader'],
   'angle-swiftshader-no-gpu': ['--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
