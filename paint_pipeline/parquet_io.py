@@ -49,8 +49,12 @@ def read_checked(path: str | Path, schema: pa.Schema, *, what: str, error: type[
     missing = [f.name for f in schema if f.name not in table.column_names and f.name not in added]
     if missing:
         raise error(f"{path}: not a {what} table, missing columns {', '.join(missing)}")
+    appended = False
     for name, value in added.items():
         if name not in table.column_names:
             field = schema.field(name)
             table = table.append_column(field, pa.array([value] * table.num_rows, field.type))
+            appended = True
+    if appended:  # in the schema's order, as a table written today has them
+        table = table.select([f.name for f in schema] + [c for c in table.column_names if c not in schema.names])
     return table

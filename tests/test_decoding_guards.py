@@ -391,3 +391,15 @@ def test_the_config_knows_every_guard_by_name_without_importing_torch():
     probe = ("import sys; from paint_pipeline.pipeline.settings import load_settings; load_settings('default'); "
              "print('torch' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True).stdout.strip() == "False"
+
+
+def test_rollouts_record_the_dtype_that_sampled_them_and_old_tables_read_as_fp32(tmp_path):
+    from paint_pipeline.policy.sampling import Rollout
+
+    table = to_table([Rollout("p", "x", 0, 1, 0.5, [1], [2], [-0.1], sampling_dtype="bfloat16")],
+                     cycle="c", policy_checkpoint="b")
+    pq.write_table(table, tmp_path / "new.parquet")
+    assert read_rollouts(tmp_path / "new.parquet").column("sampling_dtype").to_pylist() == ["bfloat16"]
+    pq.write_table(table.drop_columns(["sampling_dtype", "decoding_guards"]), tmp_path / "old.parquet")
+    read = read_rollouts(tmp_path / "old.parquet")
+    assert read.column("sampling_dtype").to_pylist() == ["float32"] and read.schema.equals(table.schema)

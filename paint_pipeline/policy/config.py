@@ -135,6 +135,10 @@ class PolicyConfig:
     device: str | None = _f(None, "'cpu', 'cuda' or 'cuda:N'. None: CUDA when available.")
     dtype: str | None = _f(None, "'float32', 'bfloat16' or 'float16'. None: bf16 where supported, fp16 on older "
                                  "GPUs, fp32 on CPU.")
+    cpu_bf16: str = _f("off", "On a CPU with bf16 matmul units (AMX, AVX512-BF16; read from the CPU, never assumed): "
+                              "'auto' trains (warm start, update) under bf16 autocast over fp32 master weights and "
+                              "optimizer state, and samples and evaluates with bf16 weights; 'off' keeps fp32 "
+                              "everywhere. No effect on a CPU without such units, on a GPU, or with dtype set.")
 
     def __post_init__(self) -> None:
         if isinstance(self.scale_rewards, bool):  # TRL and older configs of ours say true / false
@@ -202,6 +206,8 @@ class PolicyConfig:
             raise bad("lr_schedule", f"must be one of {', '.join(SCHEDULES)}")
         if len(self.adam_betas) != 2 or not all(0 <= b < 1 for b in self.adam_betas):
             raise bad("adam_betas", "must be two numbers in [0, 1)")
+        if self.cpu_bf16 not in ("off", "auto"):
+            raise bad("cpu_bf16", "must be 'off' or 'auto'")
         if self.dtype not in (None, "float32", "bfloat16", "float16"):
             raise bad("dtype", "must be float32, bfloat16, float16 or None")
         if self.device is not None and not (self.device == "cpu" or self.device.startswith("cuda")):

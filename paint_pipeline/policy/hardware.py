@@ -4,11 +4,13 @@ Detects the devices and their memory, then chooses (unless the config says
 otherwise): the device, the dtype (bf16 where the GPU supports it, fp16 on
 older GPUs, fp32 on CPU), TF32 matmuls and cuDNN autotuning on GPUs, the
 allocator's expandable segments, the group size G and the token budget from
-the memory of one device. The profile is printed and recorded in checkpoints.
+the memory of one device; on a CPU with bf16 units, when the config allows it, bf16 per stage (autocast for
+training, bf16 weights for sampling). The profile is printed and recorded in checkpoints.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 from dataclasses import asdict, dataclass
 
@@ -49,13 +51,34 @@ class HardwareProfile:
     # Rollouts per forward pass of the update. On a CPU one at a time is faster (no padding, no attention mask;
     # paint-pipeline bench update-micro-batch) and holds one rollout's activations; a GPU wants the batch.
     micro_batch_size: int = 4
-    # The CPU's bf16 matmul units (cpu_bf16_units), recorded with every checkpoint; training does not use them
-    # yet (paint-pipeline bench cpu-bf16 measures what they would change, stage by stage).
+    # The CPU's bf16 matmul units (cpu_bf16_units), recorded with every checkpoint.
     cpu_bf16_units: tuple[str, ...] = ()
+    # Per stage, on a CPU whose units the config lets us use (cpu_bf16 = 'auto'): the training stages run their
+    # forward passes under this autocast dtype over `dtype` (fp32) master weights, and sampling and evaluation
+    # load the weights in `sample_dtype`. None: `dtype` everywhere.
+    train_autocast: str | None = None
+    sample_dtype: str | None = None
 
     @property
     def torch_dtype(self):
         return DTYPES[self.dtype]
+
+    @property
+    def sample_torch_dtype(self):
+        return DTYPES[self.sample_dtype or self.dtype]
+
+    def autocast(self):
+        """The context the training stages run their forward passes (and loss) in; backward stays outside."""
+        if self.train_autocast is None:
+            return contextlib.nullcontext()
+        return torch.autocast(device_type=self.device.split(":")[0], dtype=DTYPES[self.train_autocast])
+
+    @property
+    def stage_dtypes(self) -> dict[str, str]:
+        """What each stage computes in, as recorded in checkpoints and printed."""
+        train = f"{self.train_autocast} autocast over {self.dtype}" if self.train_autocast else self.dtype
+        sample = self.sample_dtype or self.dtype
+        return {"warm_start": train, "update": train, "sampling": sample, "evaluation": sample}
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -63,7 +86,9 @@ class HardwareProfile:
     def describe(self) -> str:
         return (f"{self.device_name} x{self.devices} ({self.memory_gb:.0f} GB), {self.dtype}, G={self.group_size}, "
                 f"max_new_tokens={self.max_new_tokens}, tf32={self.tf32}, threads={self.cpu_threads}, "
-                f"micro-batch={self.micro_batch_size}")
+                f"micro-batch={self.micro_batch_size}"
+                + (f", training in {self.train_autocast} autocast, sampling in {self.sample_dtype}"
+                   if self.train_autocast else ""))
 
 
 # A complete p5.brush sketch in the warm-start style is ~670 tokens on average
@@ -102,6 +127,9 @@ def resolve(config: PolicyConfig) -> HardwareProfile:
         memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
     except (ValueError, OSError):
         memory = 0.0
+    units = cpu_bf16_units()
+    # bf16 stages only where the CPU has the units and the config asks for them; an explicit dtype wins.
+    bf16 = "bfloat16" if config.cpu_bf16 == "auto" and units and config.dtype is None else None
     return HardwareProfile("cpu", "CPU", 1, memory, config.dtype or "float32", config.group_size or 4,
                            config.max_new_tokens or MIN_TOKENS, False, torch.get_num_threads(), micro_batch_size=1,
-                           cpu_bf16_units=cpu_bf16_units())
+                           cpu_bf16_units=units, train_autocast=bf16, sample_dtype=bf16)

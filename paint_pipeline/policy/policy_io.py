@@ -24,7 +24,8 @@ def system_prompt_for(config: PolicyConfig, checkpoint: str | Path | None) -> st
 
 
 def load_policy(config: PolicyConfig, checkpoint: str | Path | None = None) -> tuple[object, object, HardwareProfile]:
-    """(model, tokenizer, profile): the base, or the base with the checkpoint's adapter, in eval mode."""
+    """(model, tokenizer, profile): the base, or the base with the checkpoint's adapter, in eval mode, in the
+    profile's sampling dtype (bf16 weights on a CPU whose bf16 stages are on; its training dtype otherwise)."""
     from peft import PeftModel
 
     from paint_pipeline.policy.models import load_base, load_tokenizer, resolve_base_model
@@ -32,7 +33,7 @@ def load_policy(config: PolicyConfig, checkpoint: str | Path | None = None) -> t
     profile = resolve(config)
     source = resolve_base_model(config.base_model, config.models_dir)
     tokenizer = load_tokenizer(source)
-    model = load_base(source, dtype=profile.torch_dtype, device=profile.device)
+    model = load_base(source, dtype=profile.sample_torch_dtype, device=profile.device)
     if checkpoint is not None:
         ckpt = open_checkpoint(checkpoint)
         check_compatible(ckpt, base_model=config.base_model)

@@ -31,6 +31,7 @@ SCHEMA = pa.schema([
     pa.field("truncated", pa.bool_(), nullable=False),
     pa.field("policy_checkpoint", pa.string()),
     pa.field("decoding_guards", pa.list_(pa.string())),
+    pa.field("sampling_dtype", pa.string()),
 ])
 
 
@@ -49,7 +50,7 @@ def to_table(rollouts: Sequence[Rollout], *, cycle: str, policy_checkpoint: str)
         "completion": r.completion, "code": r.code, "prompt_token_ids": r.prompt_token_ids,
         "completion_token_ids": r.completion_token_ids, "sampling_logprobs": r.sampling_logprobs,
         "truncated": r.truncated, "policy_checkpoint": policy_checkpoint,
-        "decoding_guards": guard_ids(r.decoding_guards),
+        "decoding_guards": guard_ids(r.decoding_guards), "sampling_dtype": r.sampling_dtype,
     } for r in rollouts]
     return pa.Table.from_pylist(rows, schema=SCHEMA)
 
@@ -59,5 +60,6 @@ def write_rollouts(table: pa.Table, path: str | Path) -> Path:
 
 
 def read_rollouts(path: str | Path) -> pa.Table:
-    # A table written before the guards existed was sampled without any.
-    return read_checked(path, SCHEMA, what="rollouts", error=RolloutFileError, added={"decoding_guards": []})
+    # A table written before the guards existed was sampled without any, and before bf16 stages, in fp32.
+    return read_checked(path, SCHEMA, what="rollouts", error=RolloutFileError,
+                        added={"decoding_guards": [], "sampling_dtype": "float32"})

@@ -59,6 +59,7 @@ class Rollout:
     code: str = ""
     truncated: bool = False
     decoding_guards: tuple[str, ...] = ()  # sampled with these guards: the update applies the same masks
+    sampling_dtype: str = "float32"  # the dtype of the weights that sampled it (bf16 stages: HardwareProfile)
 
 
 def sample_seed(base_seed: int, prompt_id: str, sample_index: int) -> int:
@@ -179,12 +180,15 @@ def generate(
 ) -> list[Rollout]:
     """G rollouts per (prompt_id, prompt), in prompt order then sample order (on rank 0 when distributed)."""
     device = next(model.parameters()).device
+    weights_dtype = str(next((p.dtype for p in model.parameters() if p.is_floating_point()), torch.float32)
+                        ).removeprefix("torch.")
     rows = []
     for prompt_id, prompt in prompts:
         chat_ids = tokenizer(render_chat(tokenizer, prompt, system_prompt), add_special_tokens=False).input_ids
         for k in range(group_size):
             rows.append(Rollout(prompt_id, prompt, k, sample_seed(base_seed, prompt_id, k), float(temperature),
-                                list(chat_ids), decoding_guards=tuple(decoding_guards)))
+                                list(chat_ids), decoding_guards=tuple(decoding_guards),
+                                sampling_dtype=weights_dtype))
     mine = rows[rank::world_size]
     configured = getattr(getattr(model, "generation_config", None), "eos_token_id", None)
     eos_ids = {tokenizer.eos_token_id} | (set(configured) if isinstance(configured, list) else {configured})

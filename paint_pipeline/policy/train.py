@@ -199,14 +199,19 @@ def train_cycle(*, config: PolicyConfig, rollouts: Path, scorecards: Path, out: 
     is_weights = None
     old_logprobs = config.old_logprobs
     if old_logprobs == "auto":
-        old_logprobs = "sampler" if profile.dtype == "float32" else "recompute"
+        # The sampler's log-probs are the update's only when both compute in fp32 alike; otherwise they are
+        # recomputed in the update's own forward passes (first-step ratio 1) and the gap is importance-weighted.
+        alike = profile.dtype == "float32" and profile.train_autocast is None and profile.sample_dtype is None
+        old_logprobs = "sampler" if alike else "recompute"
     if old_logprobs == "recompute":
-        recomputed = completion_logprobs_of(model, examples, plan, **batch_kwargs)
+        with profile.autocast():
+            recomputed = completion_logprobs_of(model, examples, plan, **batch_kwargs)
         examples = [replace(e, recomputed_logprobs=lp) for e, lp in zip(examples, recomputed)]
         is_weights, is_stats = importance_weights(examples, config.importance_sampling_cap)
         stats |= is_stats
     if reference is not None:
-        ref = reference_logprobs(model, examples, reference, plan, **batch_kwargs)
+        with profile.autocast():
+            ref = reference_logprobs(model, examples, reference, plan, **batch_kwargs)
         examples = [replace(e, ref_logprobs=lp) for e, lp in zip(examples, ref)]
     train_model = model
     if world_size > 1:
@@ -229,7 +234,8 @@ def train_cycle(*, config: PolicyConfig, rollouts: Path, scorecards: Path, out: 
                 f"{stats['error_line_unlocated']} not located (blamed whole)")
     history = run_update(
         model, examples, config, optimizer, scheduler, start_step=start_step, steps=config.steps_per_cycle,
-        max_new_tokens=profile.max_new_tokens, train_model=train_model, is_weights=is_weights, **batch_kwargs,
+        max_new_tokens=profile.max_new_tokens, train_model=train_model, is_weights=is_weights,
+        autocast=profile.autocast, **batch_kwargs,
         on_step=(lambda m: log(f"[train] step {m['step']}: loss {m['loss']:.4f} "
                                f"kl {'-' if m['kl'] is None else format(m['kl'], '.4f')} "
                                f"clip {m['clip_fraction']:.3f} grad {m['grad_norm']:.3f}")) if rank == 0 else None,

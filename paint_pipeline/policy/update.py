@@ -315,12 +315,15 @@ def run_update(
     train_model=None,
     on_step=None,
     is_weights: Sequence[tuple[float, ...]] | None = None,
+    autocast=nullcontext,
 ) -> list[dict[str, float]]:
     """Runs `steps` optimizer steps (one cycle); returns one metrics dict per step.
 
     `train_model` is what the forward passes go through (the DDP wrapper when distributed, else the model
     itself). With beta > 0 every example carries its reference log-probs (reference.py). `is_weights`: per
     example, the truncated importance-sampling weights of its tokens (`importance_weights`), or None.
+    `autocast`: the context of the forward passes and the loss (HardwareProfile.autocast); the backward pass runs
+    outside it. Old log-probs recomputed for this update must come from the same context.
     """
     train_model = train_model if train_model is not None else model
     device = next(model.parameters()).device
@@ -349,13 +352,14 @@ def run_update(
             sync = nullcontext() if (j == len(micro) - 1 or not hasattr(train_model, "no_sync")) \
                 else train_model.no_sync()
             with sync:
-                logps = completion_logps(train_model, padded.ids, padded.attention_mask, padded.width, temperature,
-                                         padded.logit_masks)
-                out = grpo_loss(logps, padded.old_logps, padded.advantages, padded.completion_mask,
-                                loss_type=config.loss_type, epsilon_low=config.epsilon_low,
-                                epsilon_high=config.epsilon_high, beta=config.beta, ref_logps=padded.ref_logps,
-                                max_new_tokens=max_new_tokens, num_tokens=global_tokens,
-                                kl_bias_correction=config.kl_bias_correction, is_weights=padded.is_weights)
+                with autocast():
+                    logps = completion_logps(train_model, padded.ids, padded.attention_mask, padded.width,
+                                             temperature, padded.logit_masks)
+                    out = grpo_loss(logps, padded.old_logps, padded.advantages, padded.completion_mask,
+                                    loss_type=config.loss_type, epsilon_low=config.epsilon_low,
+                                    epsilon_high=config.epsilon_high, beta=config.beta, ref_logps=padded.ref_logps,
+                                    max_new_tokens=max_new_tokens, num_tokens=global_tokens,
+                                    kl_bias_correction=config.kl_bias_correction, is_weights=padded.is_weights)
                 # Normalise over the whole mini-batch (all micro-batches, all ranks); DDP averages over ranks.
                 share = 1.0 if config.loss_type == "dapo" else len(chunk) / global_b
                 (out.loss * share * world_size).backward()

@@ -13,6 +13,7 @@ as their starting point, with a fresh optimizer and step counter.
 from __future__ import annotations
 
 import random
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
@@ -73,7 +74,7 @@ def right_padded(batch: Sequence[tuple[list[int], list[int]]], pad: int):
 
 
 def backward_batch(model, batch: Sequence[tuple[list[int], list[int]]], device, *, micro_batch_size: int = 1,
-                   pad: int = 0) -> float:
+                   pad: int = 0, autocast=nullcontext) -> float:
     """Backpropagates the batch's mean token cross-entropy, `micro_batch_size` pairs per forward pass; returns
     that mean.
 
@@ -81,7 +82,8 @@ def backward_batch(model, batch: Sequence[tuple[list[int], list[int]]], device, 
     logits are computed only from the first answer token of a micro-batch on (not for the prompts), and only one
     micro-batch's activations are alive at a time. With one pair per pass (a CPU's HardwareProfile) no position
     is padding; a GPU fills its width with a few right-padded pairs. `labels` are -100 on the prompt, then the
-    answer (encode_pair)."""
+    answer (encode_pair). `autocast`: the context of the forward pass and the loss (HardwareProfile.autocast); the
+    backward pass runs outside it."""
     answers = [len(labels) - labels.count(-100) for _, labels in batch]
     total = sum(answers)
     loss_sum = 0.0
@@ -92,11 +94,12 @@ def backward_batch(model, batch: Sequence[tuple[list[int], list[int]]], device, 
         # Logits are kept from the earliest first answer token of the chunk to the end.
         width = ids.shape[1]
         keep = width - min(labels.count(-100) for _, labels in chunk)
-        logits = model(input_ids=ids.to(device), attention_mask=mask.to(device) if len(chunk) > 1 else None,
-                       logits_to_keep=keep + 1).logits[:, :-1]
-        chunk_sum = torch.nn.functional.cross_entropy(logits.float().reshape(-1, logits.shape[-1]),
-                                                      targets[:, width - keep :].reshape(-1).to(device),
-                                                      ignore_index=-100, reduction="sum")
+        with autocast():
+            logits = model(input_ids=ids.to(device), attention_mask=mask.to(device) if len(chunk) > 1 else None,
+                           logits_to_keep=keep + 1).logits[:, :-1]
+            chunk_sum = torch.nn.functional.cross_entropy(logits.float().reshape(-1, logits.shape[-1]),
+                                                          targets[:, width - keep :].reshape(-1).to(device),
+                                                          ignore_index=-100, reduction="sum")
         (chunk_sum / total).backward()
         loss_sum += float(chunk_sum.detach())
     return loss_sum / max(1, total)
@@ -126,7 +129,7 @@ def batch_order(encoded: Sequence, batch_size: int, seed: int) -> Iterator[list]
 
 def sft(model, encoded: Sequence[tuple[list[int], list[int]]], *, steps: int, batch_size: int,
         learning_rate: float, seed: int = 0, micro_batch_size: int = 1, pad: int = 0, progress: bool = True,
-        log: Callable[[str], None] = print):
+        log: Callable[[str], None] = print, autocast=nullcontext):
     """Fine-tunes the trainable (LoRA) parameters on encoded pairs (encode_corpus), `micro_batch_size` pairs per
     forward pass (padded with `pad`); returns (optimizer, scheduler, losses). The micro-batch changes speed and
     memory, not the step (backward_batch)."""
@@ -140,7 +143,7 @@ def sft(model, encoded: Sequence[tuple[list[int], list[int]]], *, steps: int, ba
     for step in progress_bar(range(steps), desc="warm start", enabled=progress, lines=False):  # logs each tenth
         batch = next(batches)
         optimizer.zero_grad(set_to_none=True)
-        loss = backward_batch(model, batch, device, micro_batch_size=micro_batch_size, pad=pad)
+        loss = backward_batch(model, batch, device, micro_batch_size=micro_batch_size, pad=pad, autocast=autocast)
         torch.nn.utils.clip_grad_norm_(params, 1.0)
         optimizer.step()
         scheduler.step()
@@ -190,7 +193,7 @@ def warm_start(config: PolicyConfig, pairs: Sequence[tuple[str, str]], out: Path
                                        learning_rate=learning_rate, seed=config.seed + earlier,
                                        micro_batch_size=profile.micro_batch_size,
                                        pad=tokenizer.pad_token_id,  # load_tokenizer always sets one
-                                       log=log)
+                                       log=log, autocast=profile.autocast)
     manifest = {
         "kind": "warm_start", "cycle": "warm-start", "system_prompt": config.system_prompt, "parent": None,
         "base_model": config.base_model, "base_model_fingerprint": model_fingerprint(config.base_model),
