@@ -213,11 +213,12 @@ def test_a_corrupt_failure_record_reads_as_one_that_names_its_file(tmp_path):
 
 
 def test_evaluate_refuses_bad_cycle_names_before_any_work(tmp_path, monkeypatch, capsys):
-    from paint_pipeline import cli, render
+    from paint_pipeline import cli
+    from paint_pipeline.render import service
 
     monkeypatch.setenv("PAINT_ARTIFACTS", str(tmp_path))
     started = []
-    monkeypatch.setattr(render, "RendererService", lambda *a, **k: started.append(1))
+    monkeypatch.setattr(service, "RendererService", lambda *a, **k: started.append(1))
     assert cli.main(["evaluate", "--cycles", "garbage"]) == 1
     assert "'garbage' is not a cycle key" in capsys.readouterr().err
     assert cli.main(["evaluate", "--cycles", ","]) == 1

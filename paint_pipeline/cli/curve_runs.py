@@ -19,8 +19,8 @@ from paint_pipeline.pipeline.cycles import checkpoint_dir
 from paint_pipeline.pipeline.dashboard import build_dashboard
 from paint_pipeline.pipeline.evaluation import evaluate_cycles, format_rows
 from paint_pipeline.pipeline.settings import PipelineSettings
+from paint_pipeline.pipeline.steps import renderer_for
 from paint_pipeline.prompts import load_split
-from paint_pipeline.render import RendererService
 from paint_pipeline.reward import RewardScorer
 
 
@@ -121,11 +121,10 @@ def learning_curve(profile: str | None, cycles: int, *, split: str, prompts: int
     settings = settings.replace(eval_split=split, eval_prompts=prompts or len(load_split(split)),
                                 eval_samples_per_prompt=samples or settings.eval_samples_per_prompt)
     scorer = RewardScorer(settings.reward_config())
-    with RendererService(renderer_url or settings.renderer_url, pool_size=pool_size or settings.renderer_pool_size) \
-            as client:
+    with renderer_for(settings, renderer_url, pool_size) as client:
         rows = evaluate_cycles(settings, chosen, client, scorer, include_start=True, log=say)
-    paths = lc.write_learning_curve(out or settings.root / "learning_curve", rows, settings, cycles=chosen)
     check = lc.verdict(rows)
+    paths = lc.write_learning_curve(out or settings.root / "learning_curve", rows, settings, check, cycles=chosen)
     say(format_rows(rows))
     for line in check.lines():
         say(line)

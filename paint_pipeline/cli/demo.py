@@ -66,8 +66,8 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
 
     from paint_pipeline.pipeline.evaluation import evaluate_cycles, format_rows, parse_cycles
     from paint_pipeline.pipeline.settings import load_settings
+    from paint_pipeline.pipeline.steps import renderer_for
     from paint_pipeline.prompts import load_split
-    from paint_pipeline.render import RendererService
     from paint_pipeline.reward import RewardScorer
 
     settings = load_settings(args.profile)
@@ -75,8 +75,7 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
                                 eval_samples_per_prompt=args.samples or settings.eval_samples_per_prompt)
     cycles = parse_cycles(settings, args.cycles)  # every named cycle checked before any work
     scorer = RewardScorer(settings.reward_config())
-    with RendererService(args.renderer_url or settings.renderer_url,
-                         pool_size=args.pool_size or settings.renderer_pool_size) as client:
+    with renderer_for(settings, args.renderer_url, args.pool_size) as client:
         rows = evaluate_cycles(settings, cycles, client, scorer, include_start=not args.no_start,
                                log=lambda m: print(m, file=sys.stderr))
     print(json.dumps([asdict(r) for r in rows]) if args.json else format_rows(rows))

@@ -51,10 +51,9 @@ class RendererResource(ConfigurableResource):
 
     @contextmanager
     def session(self, settings: PipelineSettings) -> Iterator[object]:
-        from paint_pipeline.render.service import RendererService
+        from paint_pipeline.pipeline.steps import renderer_for
 
-        with RendererService(self.url or settings.renderer_url,
-                             pool_size=self.pool_size or settings.renderer_pool_size) as client:
+        with renderer_for(settings, self.url, self.pool_size) as client:
             yield client
 
 

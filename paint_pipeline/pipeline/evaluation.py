@@ -28,7 +28,7 @@ from paint_pipeline.pipeline.cycles import CYCLE_RE, WARM_START, CycleError, che
 from paint_pipeline.pipeline.settings import PipelineSettings
 from paint_pipeline.pipeline.stats import bootstrap_ci, sample_totals
 from paint_pipeline.pipeline.steps import Log, ensure_base_model, render_rollouts, score_renders
-from paint_pipeline.policy.hardware import resolve
+from paint_pipeline.policy.hardware import cpu_bf16_stages
 from paint_pipeline.policy.policy_io import sample_policy
 from paint_pipeline.policy.rollouts import to_table as rollouts_table
 from paint_pipeline.policy.sampling import Rollout
@@ -59,7 +59,7 @@ def evaluation_key(settings: PipelineSettings, checkpoint: str | None, reward_ve
         from paint_pipeline.policy.guards import guard_ids
 
         spec.append(guard_ids(config.decoding_guards))
-    sample_dtype = resolve(config).sample_dtype
+    sample_dtype = cpu_bf16_stages(config)
     if sample_dtype is not None:  # bf16 sampling weights sample another distribution; fp32 keys stay as they were
         spec.append({"sample_dtype": sample_dtype})
     return hashlib.sha256(json.dumps(spec).encode()).hexdigest()[:16]

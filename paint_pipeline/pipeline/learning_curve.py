@@ -104,10 +104,10 @@ def markdown_table(rows: Sequence[HeldOutRow]) -> str:
     return "\n".join(lines)
 
 
-def to_json(rows: Sequence[HeldOutRow], settings: dict) -> str:
+def to_json(rows: Sequence[HeldOutRow], settings: dict, check: Verdict | None = None) -> str:
     result = {"rows": [asdict(r) for r in rows], "settings": settings}
     if len(rows) >= 2:
-        v = verdict(rows)
+        v = check or verdict(rows)
         result["verdict"] = {**asdict(v), "met": v.met}
     return json.dumps(result, indent=2)
 
@@ -176,14 +176,14 @@ def svg_chart(rows: Sequence[HeldOutRow], *, caption: str = "") -> str:
     return "".join(parts)
 
 
-def write_learning_curve(out: Path, rows: Sequence[HeldOutRow], settings: PipelineSettings, *,
+def write_learning_curve(out: Path, rows: Sequence[HeldOutRow], settings: PipelineSettings, check: Verdict, *,
                          cycles: Sequence[str]) -> list[Path]:
     """The curve's three files in `out` (each written whole, then renamed): a Markdown table with the caption and
-    the verdict, an SVG chart, and the rows as JSON with the evaluation settings that produced them."""
+    the verdict (`check`, of these rows), an SVG chart, and the rows as JSON with the evaluation settings that
+    produced them."""
     out.mkdir(parents=True, exist_ok=True)
     caption = (f"{settings.eval_prompts} {settings.eval_split} prompts x {settings.eval_samples_per_prompt} samples, "
                f"T={settings.eval_temperature}, fixed seeds; profile {settings.profile}")
-    check = verdict(rows)
     paths = [out / "learning_curve.md", out / "learning_curve.svg", out / "learning_curve.json"]
     atomic_write_bytes(paths[0], (markdown_table(rows) + "\n\n" + caption + "\n\n" + "\n".join(
         f"- {line}" for line in check.lines() + failure_lines(rows)) + "\n").encode())
@@ -191,5 +191,5 @@ def write_learning_curve(out: Path, rows: Sequence[HeldOutRow], settings: Pipeli
     atomic_write_bytes(paths[2], to_json(rows, {
         "profile": settings.profile, "split": settings.eval_split, "prompts": settings.eval_prompts,
         "samples_per_prompt": settings.eval_samples_per_prompt, "temperature": settings.eval_temperature,
-        "seed": settings.eval_seed, "cycles": list(cycles)}).encode())
+        "seed": settings.eval_seed, "cycles": list(cycles)}, check).encode())
     return paths

@@ -31,6 +31,14 @@ def ensure_base_model(settings: PipelineSettings) -> None:
             save_tiny_base(path, seed=0)
 
 
+def renderer_for(settings: PipelineSettings, url: str | None = None, pool_size: int | None = None):
+    """The renderer a step or command uses: the one at `url` (else the profile's renderer_url), else a local service
+    with `pool_size` pages (else the profile's renderer_pool_size), for the duration of a `with` block."""
+    from paint_pipeline.render.service import RendererService
+
+    return RendererService(url or settings.renderer_url, pool_size=pool_size or settings.renderer_pool_size)
+
+
 def run_warm_start(settings: PipelineSettings, *, out: Path | None = None, resume: Path | None = None,
                    log: Log = print) -> Path:
     """Supervised warm start on procedural sketches of the training prompts, as the profile sets it; returns the
