@@ -139,3 +139,29 @@ def test_an_evaluation_sampled_with_bf16_weights_is_never_the_fp32_ones_cache(mo
     with_units(monkeypatch, ("avx512_bf16",))
     assert evaluation_key(settings, None, "rv") == fp32  # off: unchanged
     assert evaluation_key(auto, None, "rv") != fp32
+
+
+def test_the_benchmarks_op_breakdown_puts_a_passes_time_in_the_right_kinds():
+    """`bench cpu-bf16` says where a training pass's time goes: the profiler's self times, by operator kind."""
+    from paint_pipeline.benchmarks.cpu_bf16 import OP_KINDS, op_breakdown, op_kind
+
+    assert op_kind("aten::mm") == op_kind("aten::addmm") == "matmul"
+    assert op_kind("aten::_scaled_dot_product_flash_attention_for_cpu") == "attention"
+    assert op_kind("aten::_to_copy") == "casts and copies"
+    assert op_kind("aten::_log_softmax") == "loss and softmax"
+    assert op_kind("aten::rsqrt") == "norms and activations"
+    # A backward node's own time is the engine's; the matmuls it calls are counted as aten::mm.
+    assert op_kind("MmBackward0") == "autograd nodes"
+    assert op_kind("SomethingNew") == "other"
+
+    layer = torch.nn.Linear(256, 256)
+    x = torch.randn(512, 256)
+
+    def one_pass():
+        with torch.autocast("cpu", dtype=torch.bfloat16):
+            loss = torch.nn.functional.cross_entropy(layer(x).float(), torch.zeros(512, dtype=torch.long))
+        loss.backward()
+
+    seconds = op_breakdown(one_pass)
+    assert set(seconds) <= set(OP_KINDS) | {"other"}
+    assert seconds["matmul"] > 0 and seconds["casts and copies"] > 0 and seconds["loss and softmax"] > 0

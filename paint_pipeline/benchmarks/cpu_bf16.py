@@ -17,7 +17,8 @@ of the per-round ratios and their range. Achieved FLOP/s is model work over time
 (forward 2·N·T, backward through the frozen base 2·N·T: LoRA leaves no weight gradients in it) and 2·N·T for
 decoding, as a share of the matmul peak of the dtype that does the work. Decoding is also set against the
 memory-bandwidth bound: each step reads every weight once (N x bytes per weight) at the measured copy
-bandwidth.
+bandwidth. Last, one warm-start pass of each way under torch.profiler, its self time split by operator kind
+(matmuls, attention, casts, loss, norms, elementwise, autograd), says where the time the matmuls do not take goes.
 
 On a CPU without bf16 units, bf16 runs through slow emulated paths; the benchmark says which units it found.
 """
@@ -71,6 +72,44 @@ def interleaved(ways: dict, rounds: int) -> dict[str, list[float]]:
 def ratio_summary(seconds: dict[str, list[float]], base: str, other: str) -> str:
     ratios = sorted(b / o for b, o in zip(seconds[base], seconds[other]))
     return f"{statistics.median(ratios):.2f}x [{ratios[0]:.2f}-{ratios[-1]:.2f}]"
+
+
+# Operator kinds of a training pass, by aten name; the first kind whose fragment a name contains wins.
+OP_KINDS = ("attention", "matmul", "casts and copies", "loss and softmax", "norms and activations",
+            "elementwise", "autograd nodes")
+_KIND_FRAGMENTS = (
+    ("attention", ("scaled_dot_product", "flash_attention")),
+    ("matmul", ("aten::mm", "aten::addmm", "aten::bmm", "aten::baddbmm", "mkldnn", "aten::linear",
+                "aten::matmul")),
+    ("casts and copies", ("aten::to", "aten::_to_copy", "aten::copy_", "aten::clone", "aten::contiguous",
+                          "aten::cat", "aten::empty", "aten::zeros", "aten::fill_")),
+    ("loss and softmax", ("softmax", "nll_loss", "cross_entropy", "logsumexp")),
+    ("norms and activations", ("rsqrt", "pow", "mean", "silu", "sigmoid", "tanh", "gelu")),
+    ("elementwise", ("aten::mul", "aten::add", "aten::sub", "aten::div", "aten::neg", "aten::sum",
+                     "aten::where", "aten::masked_fill")),
+    ("autograd nodes", ("Backward", "autograd::")),
+)
+
+
+def op_kind(name: str) -> str:
+    for kind, fragments in _KIND_FRAGMENTS:
+        if any(fragment in name for fragment in fragments):
+            return kind
+    return "other"
+
+
+def op_breakdown(run) -> dict[str, float]:
+    """Seconds of self CPU time per operator kind over one call of `run` (one untimed call first)."""
+    from torch.profiler import ProfilerActivity, profile
+
+    run()
+    with profile(activities=[ProfilerActivity.CPU]) as prof:
+        run()
+    seconds: dict[str, float] = {}
+    for event in prof.key_averages():
+        kind = op_kind(event.key)
+        seconds[kind] = seconds.get(kind, 0.0) + event.self_cpu_time_total / 1e6
+    return seconds
 
 
 def matmul_probe(dtype, m: int, k: int, n: int, repeats: int = 20):
@@ -149,12 +188,13 @@ def run(args: argparse.Namespace) -> int:
     model.train()
 
     def warm_step(context):
-        def run():
-            with context():
-                backward_batch(model, [pair], "cpu", micro_batch_size=1, pad=pad)
+        def run():  # as the warm start calls it: forward and loss under the context, backward outside it
+            backward_batch(model, [pair], "cpu", micro_batch_size=1, pad=pad, autocast=context)
             model.zero_grad(set_to_none=True)
         return run
     seconds = interleaved({"fp32": warm_step(contextlib.nullcontext), "bf16 autocast": warm_step(bf16)}, args.rounds)
+    breakdown = {way: op_breakdown(warm_step(context))
+                 for way, context in (("fp32", contextlib.nullcontext), ("bf16 autocast", bf16))}
     tokens = len(pair[0])
     rows.append((f"warm-start pair fwd+bwd ({tokens} tokens)", seconds, "fp32", "bf16 autocast", 4 * n_params * tokens))
 
@@ -168,9 +208,9 @@ def run(args: argparse.Namespace) -> int:
 
     def update_step(context):
         def run():
-            with context():
-                run_update(model, examples, config.replace(minibatch_size=2), optimizer, scheduler, start_step=0,
-                           steps=1, max_new_tokens=profile.max_new_tokens, pad_id=pad, micro_batch_size=1)
+            run_update(model, examples, config.replace(minibatch_size=2), optimizer, scheduler, start_step=0,
+                       steps=1, max_new_tokens=profile.max_new_tokens, pad_id=pad, micro_batch_size=1,
+                       autocast=context)
         return run
     seconds = interleaved({"fp32": update_step(contextlib.nullcontext), "bf16 autocast": update_step(bf16)},
                           args.rounds)
@@ -223,4 +263,20 @@ def run(args: argparse.Namespace) -> int:
         print(f"- {way}: {rate:.1f} tokens/s; memory bound {bound:.0f} tokens/s ({100 * rate / bound:.0f}%); "
               f"{100 * 2 * n_params * rate / 1e9 / peak:.0f}% of the matmul peak")
     print(f"(each sampled call made {steps} tokens at most; fewer when a row ended)")
+    pair_flops = 4 * n_params * len(pair[0])
+    print(f"\nWhere a warm-start pair's time goes (torch.profiler, one pass of each way; self time per kind of "
+          f"operator, so nothing is counted twice; the profiler's own overhead lands mostly on the small ops):\n")
+    print("| kind | " + " | ".join(f"{way} s | {way} share" for way in breakdown) + " |")
+    print("|---|" + "---|---|" * len(breakdown))
+    for kind in OP_KINDS + ("other",):
+        cells = []
+        for way, seconds_by_kind in breakdown.items():
+            total = sum(seconds_by_kind.values())
+            cells += [f"{seconds_by_kind.get(kind, 0.0):.3f}", f"{100 * seconds_by_kind.get(kind, 0.0) / total:.0f}%"]
+        print(f"| {kind} | " + " | ".join(cells) + " |")
+    for way, peak in (("fp32", peaks["fp32"]), ("bf16 autocast", peaks["bf16"])):
+        matmul = breakdown[way].get("matmul", 0.0)
+        if matmul:
+            print(f"- {way}: the matmuls alone run at {100 * pair_flops / matmul / 1e9 / peak:.0f}% of the "
+                  f"{way.split()[0]} matmul peak; the rest of the pass is the other kinds above")
     return 0
