@@ -195,8 +195,8 @@ def run(args: argparse.Namespace) -> int:
     seconds = interleaved({"fp32": warm_step(contextlib.nullcontext), "bf16 autocast": warm_step(bf16)}, args.rounds)
     breakdown = {way: op_breakdown(warm_step(context))
                  for way, context in (("fp32", contextlib.nullcontext), ("bf16 autocast", bf16))}
-    tokens = len(pair[0])
-    rows.append((f"warm-start pair fwd+bwd ({tokens} tokens)", seconds, "fp32", "bf16 autocast", 4 * n_params * tokens))
+    pair_flops = 4 * n_params * len(pair[0])
+    rows.append((f"warm-start pair fwd+bwd ({len(pair[0])} tokens)", seconds, "fp32", "bf16 autocast", pair_flops))
 
     # The GRPO update: two real rollouts, one optimizer step (run_update: old log-probs from the sampler).
     examples = []
@@ -263,20 +263,20 @@ def run(args: argparse.Namespace) -> int:
         print(f"- {way}: {rate:.1f} tokens/s; memory bound {bound:.0f} tokens/s ({100 * rate / bound:.0f}%); "
               f"{100 * 2 * n_params * rate / 1e9 / peak:.0f}% of the matmul peak")
     print(f"(each sampled call made {steps} tokens at most; fewer when a row ended)")
-    pair_flops = 4 * n_params * len(pair[0])
     print(f"\nWhere a warm-start pair's time goes (torch.profiler, one pass of each way; self time per kind of "
           f"operator, so nothing is counted twice; the profiler's own overhead lands mostly on the small ops):\n")
     print("| kind | " + " | ".join(f"{way} s | {way} share" for way in breakdown) + " |")
     print("|---|" + "---|---|" * len(breakdown))
+    totals = {way: sum(seconds_by_kind.values()) for way, seconds_by_kind in breakdown.items()}
     for kind in OP_KINDS + ("other",):
         cells = []
         for way, seconds_by_kind in breakdown.items():
-            total = sum(seconds_by_kind.values())
-            cells += [f"{seconds_by_kind.get(kind, 0.0):.3f}", f"{100 * seconds_by_kind.get(kind, 0.0) / total:.0f}%"]
+            spent = seconds_by_kind.get(kind, 0.0)
+            cells += [f"{spent:.3f}", f"{100 * spent / totals[way]:.0f}%"]
         print(f"| {kind} | " + " | ".join(cells) + " |")
-    for way, peak in (("fp32", peaks["fp32"]), ("bf16 autocast", peaks["bf16"])):
+    for way, dtype in (("fp32", "fp32"), ("bf16 autocast", "bf16")):
         matmul = breakdown[way].get("matmul", 0.0)
         if matmul:
-            print(f"- {way}: the matmuls alone run at {100 * pair_flops / matmul / 1e9 / peak:.0f}% of the "
-                  f"{way.split()[0]} matmul peak; the rest of the pass is the other kinds above")
+            print(f"- {way}: the matmuls alone run at {100 * pair_flops / matmul / 1e9 / peaks[dtype]:.0f}% of the "
+                  f"{dtype} matmul peak; the rest of the pass is the other kinds above")
     return 0

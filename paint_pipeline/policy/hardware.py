@@ -106,14 +106,16 @@ def _scaled(memory_gb: float) -> tuple[int, int]:
     return 4, MIN_TOKENS
 
 
-def cpu_bf16_stages(config: PolicyConfig) -> str | None:
+def cpu_bf16_stages(config: PolicyConfig, units: tuple[str, ...] | None = None) -> str | None:
     """"bfloat16" when this config on this machine runs its CPU stages in bf16 (train under autocast, sample with
     bf16 weights), else None. Pure: what an evaluation's cache key reads without resolving (and configuring) the
-    hardware."""
+    hardware. `units`: the CPU's bf16 units when the caller has read them already (else read here)."""
     if (config.device or ("cuda" if torch.cuda.is_available() else "cpu")) != "cpu":
         return None
     # Only where the CPU has the units and the config asks for them; an explicit dtype wins.
-    return "bfloat16" if config.cpu_bf16 == "auto" and config.dtype is None and cpu_bf16_units() else None
+    if config.cpu_bf16 != "auto" or config.dtype is not None:
+        return None
+    return "bfloat16" if (cpu_bf16_units() if units is None else units) else None
 
 
 def resolve(config: PolicyConfig) -> HardwareProfile:
@@ -137,7 +139,8 @@ def resolve(config: PolicyConfig) -> HardwareProfile:
         memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
     except (ValueError, OSError):
         memory = 0.0
-    bf16 = cpu_bf16_stages(config)
+    units = cpu_bf16_units()
+    bf16 = cpu_bf16_stages(config, units)
     return HardwareProfile("cpu", "CPU", 1, memory, config.dtype or "float32", config.group_size or 4,
                            config.max_new_tokens or MIN_TOKENS, False, torch.get_num_threads(), micro_batch_size=1,
-                           cpu_bf16_units=cpu_bf16_units(), train_autocast=bf16, sample_dtype=bf16)
+                           cpu_bf16_units=units, train_autocast=bf16, sample_dtype=bf16)
