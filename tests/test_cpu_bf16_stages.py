@@ -127,6 +127,38 @@ def test_a_warm_start_step_under_autocast_follows_the_fp32_gradient():
     assert not torch.equal(fp32, bf16)  # the autocast really ran in bf16
 
 
+def test_the_benchmarks_bf16_frozen_base_computes_what_autocast_over_fp32_computes():
+    """`bench cpu-bf16`'s "bf16 frozen base" way stores the frozen base weights in bf16: under autocast the
+    same products (autocast rounds each fp32 weight to those bf16 values), so its row times only the casts."""
+    from contextlib import nullcontext
+
+    from paint_pipeline.benchmarks.cpu_bf16 import with_frozen_base_in_bf16
+
+    tokenizer = build_tiny_tokenizer()
+    model = add_lora(build_tiny_model(tokenizer, seed=0), PolicyConfig(lora_r=4, lora_alpha=8, device="cpu"))
+    ids = tokenizer("a red sea, painted with a brush", add_special_tokens=False).input_ids
+    pair = (ids, [-100] * 3 + ids[3:])
+    twin = with_frozen_base_in_bf16(model)
+    autocast = lambda: torch.autocast("cpu", dtype=torch.bfloat16)  # noqa: E731
+
+    def loss_and_gradient(target, context):
+        target.zero_grad(set_to_none=True)
+        loss = backward_batch(target, [pair], "cpu", autocast=context)
+        return loss, {n: p.grad for n, p in target.named_parameters() if p.requires_grad and p.grad is not None}
+
+    loss, grads = loss_and_gradient(model, autocast)
+    twin_loss, twin_grads = loss_and_gradient(twin, autocast)
+    assert twin_loss == pytest.approx(loss, rel=1e-6) and grads.keys() == twin_grads.keys() and grads
+    for name, grad in grads.items():
+        assert torch.allclose(grad, twin_grads[name], rtol=1e-4, atol=1e-7), name
+    dtypes = {n: p.dtype for n, p in twin.named_parameters()}
+    assert dtypes["base_model.model.model.layers.0.self_attn.q_proj.base_layer.weight"] == torch.bfloat16
+    assert all(dtypes[n] == torch.float32 for n in dtypes if "lora_" in n or "embed" in n or "norm" in n)
+    assert all(p.dtype == torch.float32 for p in model.parameters())  # the benchmark's fp32 model untouched
+    with pytest.raises(RuntimeError):  # without autocast a bf16 weight meets fp32 activations: it is not a way
+        loss_and_gradient(twin, nullcontext)
+
+
 def test_an_evaluation_sampled_with_bf16_weights_is_never_the_fp32_ones_cache(monkeypatch):
     from paint_pipeline.pipeline.evaluation import evaluation_key
     from paint_pipeline.pipeline.settings import load_settings

@@ -6,14 +6,17 @@ The policy is the embedded default (SmolLM2-135M-Instruct) with a LoRA adapter, 
 - fp32: as the project trains and samples today;
 - bf16 autocast: the same fp32 weights under `torch.autocast("cpu", dtype=torch.bfloat16)` (matmuls in bf16,
   reductions in fp32), what a training stage would use (fp32 master weights and optimizer state);
+- bf16 frozen base (warm start only): bf16 autocast over a copy whose frozen base Linear weights are stored
+  in bf16 (LoRA, embeddings, head and norms fp32): the same products, without converting those weights on each
+  pass; it says whether the casts a bf16 pass spends are the weights' or the activations';
 - bf16 weights (sampling only): a bf16 copy of the model, so a decoding step reads half the bytes and casts
   nothing.
 
-Stages: a matmul of the model's own shape (the dtype's peak on this machine), one warm-start pair forward and
-backward (`backward_batch`, a real procedural sketch), one GRPO update step (`run_update`, two real rollouts),
-and sampling (`generate`, --prompts prompts x 2, --decode-tokens new tokens each). The ways of a stage run
-interleaved, round by round, in alternating order; each row prints the median seconds of each way, the median
-of the per-round ratios and their range. Achieved FLOP/s is model work over time: 4·N·T for a training pass
+Stages: the matmuls of the model's own shapes (the best is the dtype's peak on this machine), one warm-start
+pair forward and backward (`backward_batch`, a real procedural sketch), one GRPO update step (`run_update`, two
+real rollouts), and sampling (`generate`, --prompts prompts x 2, --decode-tokens new tokens each). The ways of a
+stage run interleaved, round by round, in alternating order; each row prints the median seconds of each way, the
+median of the per-round ratios and their range. Achieved FLOP/s is model work over time: 4·N·T for a training pass
 (forward 2·N·T, backward through the frozen base 2·N·T: LoRA leaves no weight gradients in it) and 2·N·T for
 decoding, as a share of the matmul peak of the dtype that does the work. Decoding is also set against the
 memory-bandwidth bound: each step reads every weight once (N x bytes per weight) at the measured copy
@@ -112,6 +115,26 @@ def op_breakdown(run) -> dict[str, float]:
     return seconds
 
 
+def with_frozen_base_in_bf16(model):
+    """A copy of a LoRA model whose frozen base Linear layers hold bf16 weights (LoRA matrices, embeddings, the
+    output head and norms stay fp32): under bf16 autocast its matmuls compute the same products as the fp32
+    model's (autocast rounds each weight to bf16 anyway) without converting the frozen weights on every pass."""
+    import copy
+
+    import torch
+
+    twin = copy.deepcopy(model)
+    head = twin.get_output_embeddings()
+    for name, module in twin.named_modules():
+        if isinstance(module, torch.nn.Linear) and "lora_" not in name and module is not head \
+                and not module.weight.requires_grad:
+            module.to(torch.bfloat16)
+    return twin
+
+
+PEAK_TOKENS = 1024  # about a warm-start pair (926 tokens for the longest of the benchmark's four)
+
+
 def matmul_probe(dtype, m: int, k: int, n: int, repeats: int = 20):
     import torch
 
@@ -167,18 +190,20 @@ def run(args: argparse.Namespace) -> int:
     bf16 = lambda: torch.autocast("cpu", dtype=torch.bfloat16)  # noqa: E731
     rows = []
 
-    # The limits: a matmul of the model's MLP shape over a warm-start pair's worth of tokens, and memory.
-    peaks = {}
-    ways, work = {}, 0.0
-    for label, dtype in (("fp32", torch.float32), ("bf16", torch.bfloat16)):
-        ways[label], work = matmul_probe(dtype, 512, hidden, inter)
-    seconds = interleaved(ways, args.rounds)
-    for label in ways:
-        peaks[label] = work / min(seconds[label]) / 1e9
+    # The limits: the best rate of the model's own matmul shapes over a warm-start pair's worth of tokens (a
+    # smaller probe understates the peak: the pass's own matmuls then run above it), and memory.
+    peaks = {"fp32": 0.0, "bf16": 0.0}
+    for shape in ((PEAK_TOKENS, hidden, inter), (PEAK_TOKENS, inter, hidden), (PEAK_TOKENS, hidden, hidden)):
+        ways, work = {}, 0.0
+        for label, dtype in (("fp32", torch.float32), ("bf16", torch.bfloat16)):
+            ways[label], work = matmul_probe(dtype, *shape)
+        seconds = interleaved(ways, args.rounds)
+        for label in ways:
+            peaks[label] = max(peaks[label], work / min(seconds[label]) / 1e9)
+        rows.append(("matmul " + "x".join(map(str, shape)), seconds, "fp32", "bf16", None))
     bandwidth = copy_bandwidth_gb_s()
-    print(f"matmul peak ({512}x{hidden}x{inter}): fp32 {peaks['fp32']:.1f}, bf16 {peaks['bf16']:.1f} GFLOP/s; "
-          f"copy bandwidth {bandwidth:.1f} GB/s", flush=True)
-    rows.append(("matmul 512 tokens (peak)", seconds, "fp32", "bf16", None))
+    print(f"matmul peak (best of the model's shapes at {PEAK_TOKENS} tokens): fp32 {peaks['fp32']:.1f}, bf16 "
+          f"{peaks['bf16']:.1f} GFLOP/s; copy bandwidth {bandwidth:.1f} GB/s", flush=True)
 
     # Warm start: one real pair, forward and backward.
     pairs = corpus([(p.prompt, p.category) for p in load_split("train")[:4]], per_prompt=1, seed=config.seed)
@@ -187,16 +212,20 @@ def run(args: argparse.Namespace) -> int:
     pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
     model.train()
 
-    def warm_step(context):
+    def warm_step(target, context):
         def run():  # as the warm start calls it: forward and loss under the context, backward outside it
-            backward_batch(model, [pair], "cpu", micro_batch_size=1, pad=pad, autocast=context)
-            model.zero_grad(set_to_none=True)
+            backward_batch(target, [pair], "cpu", micro_batch_size=1, pad=pad, autocast=context)
+            target.zero_grad(set_to_none=True)
         return run
-    seconds = interleaved({"fp32": warm_step(contextlib.nullcontext), "bf16 autocast": warm_step(bf16)}, args.rounds)
-    breakdown = {way: op_breakdown(warm_step(context))
-                 for way, context in (("fp32", contextlib.nullcontext), ("bf16 autocast", bf16))}
+    frozen_bf16 = with_frozen_base_in_bf16(model)
+    warm_ways = {"fp32": (model, contextlib.nullcontext), "bf16 autocast": (model, bf16),
+                 "bf16 frozen base": (frozen_bf16, bf16)}
+    seconds = interleaved({way: warm_step(*how) for way, how in warm_ways.items()}, args.rounds)
+    breakdown = {way: op_breakdown(warm_step(*how)) for way, how in warm_ways.items()}
+    del frozen_bf16
     pair_flops = 4 * n_params * len(pair[0])
-    rows.append((f"warm-start pair fwd+bwd ({len(pair[0])} tokens)", seconds, "fp32", "bf16 autocast", pair_flops))
+    for other in ("bf16 autocast", "bf16 frozen base"):
+        rows.append((f"warm-start pair fwd+bwd ({len(pair[0])} tokens)", seconds, "fp32", other, pair_flops))
 
     # The GRPO update: two real rollouts, one optimizer step (run_update: old log-probs from the sampler).
     examples = []
@@ -274,7 +303,7 @@ def run(args: argparse.Namespace) -> int:
             spent = seconds_by_kind.get(kind, 0.0)
             cells += [f"{spent:.3f}", f"{100 * spent / totals[way]:.0f}%"]
         print(f"| {kind} | " + " | ".join(cells) + " |")
-    for way, dtype in (("fp32", "fp32"), ("bf16 autocast", "bf16")):
+    for way, dtype in (("fp32", "fp32"), ("bf16 autocast", "bf16"), ("bf16 frozen base", "bf16")):
         matmul = breakdown[way].get("matmul", 0.0)
         if matmul:
             print(f"- {way}: the matmuls alone run at {100 * pair_flops / matmul / 1e9 / peaks[dtype]:.0f}% of the "
