@@ -159,6 +159,15 @@ def test_the_benchmarks_bf16_frozen_base_computes_what_autocast_over_fp32_comput
         loss_and_gradient(twin, nullcontext)
 
 
+def test_the_benchmark_says_what_auto_chooses_on_a_cpu_with_and_without_units():
+    from paint_pipeline.benchmarks.cpu_bf16 import auto_choice
+
+    default = PolicyConfig(device="cpu")  # cpu_bf16 "off", as the default profile: the line says what "auto" does
+    assert "stays fp32" in auto_choice(default, ()) and "nothing changes" in auto_choice(default, ())
+    with_units = auto_choice(default, ("avx512_bf16",))
+    assert "avx512_bf16" in with_units and "bf16 autocast" in with_units and "fp32 on this CPU" not in with_units
+
+
 def test_an_evaluation_sampled_with_bf16_weights_is_never_the_fp32_ones_cache(monkeypatch):
     from paint_pipeline.pipeline.evaluation import evaluation_key
     from paint_pipeline.pipeline.settings import load_settings

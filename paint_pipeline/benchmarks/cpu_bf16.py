@@ -23,7 +23,8 @@ memory-bandwidth bound: each step reads every weight once (N x bytes per weight)
 bandwidth. Last, one warm-start pass of each way under torch.profiler, its self time split by operator kind
 (matmuls, attention, casts, loss, norms, elementwise, autograd), says where the time the matmuls do not take goes.
 
-On a CPU without bf16 units, bf16 runs through slow emulated paths; the benchmark says which units it found.
+On a CPU without bf16 units, bf16 runs through slow emulated paths; the benchmark says which units it found and
+what `cpu_bf16 = "auto"` chooses there (fp32 everywhere, as "off": the project runs as before).
 """
 
 from __future__ import annotations
@@ -55,6 +56,19 @@ def cpu_facts() -> dict:
         pass
     return {"cpu": name, "bf16_units": list(cpu_bf16_units()) or ["none"],
             "capability": torch.backends.cpu.get_cpu_capability(), "threads": torch.get_num_threads()}
+
+
+def auto_choice(config, units: tuple[str, ...]) -> str:
+    """What `cpu_bf16 = "auto"` makes of this CPU's units, said in one line: on a CPU without them the stages stay
+    fp32, exactly as with "off", so the project runs as it did before the switch (the bf16 rows below then time
+    emulated paths the project never takes)."""
+    from paint_pipeline.policy.hardware import cpu_bf16_stages
+
+    if cpu_bf16_stages(config.replace(cpu_bf16="auto", dtype=None, device="cpu"), units) is None:
+        return ('with cpu_bf16 = "auto" every stage stays fp32 on this CPU (no bf16 units), as with "off": nothing '
+                'changes; the bf16 rows below time emulated paths the project never takes here')
+    return (f'with cpu_bf16 = "auto" this CPU ({", ".join(units)}) trains under bf16 autocast over fp32 weights '
+            'and samples and evaluates with bf16 weights')
 
 
 def interleaved(ways: dict, rounds: int) -> dict[str, list[float]]:
@@ -165,7 +179,7 @@ def run(args: argparse.Namespace) -> int:
     import torch
 
     from paint_pipeline.pipeline.settings import load_settings
-    from paint_pipeline.policy.hardware import resolve
+    from paint_pipeline.policy.hardware import cpu_bf16_units, resolve
     from paint_pipeline.policy.models import resolve_base_model
     from paint_pipeline.policy.prompting import render_chat
     from paint_pipeline.policy.sampling import generate
@@ -181,6 +195,7 @@ def run(args: argparse.Namespace) -> int:
           f"{facts['capability']}; {facts['threads']} threads; torch {torch.__version__}", flush=True)
     settings = load_settings("default")
     config = settings.policy_config()
+    print(auto_choice(config, cpu_bf16_units()), flush=True)
     profile = resolve(config)
     resolve_base_model(config.base_model, config.models_dir)  # the GGUF converted once, before any timing
     model, tokenizer = build_policy(config, profile, None)
@@ -222,7 +237,7 @@ def run(args: argparse.Namespace) -> int:
                  "bf16 frozen base": (frozen_bf16, bf16)}
     seconds = interleaved({way: warm_step(*how) for way, how in warm_ways.items()}, args.rounds)
     breakdown = {way: op_breakdown(warm_step(*how)) for way, how in warm_ways.items()}
-    del frozen_bf16
+    del frozen_bf16, warm_ways  # the twin's memory back before the update stage
     pair_flops = 4 * n_params * len(pair[0])
     for other in ("bf16 autocast", "bf16 frozen base"):
         rows.append((f"warm-start pair fwd+bwd ({len(pair[0])} tokens)", seconds, "fp32", other, pair_flops))
