@@ -89,6 +89,39 @@ def test_stop_ends_node_and_chromium():
     assert not [p for p in family if alive(p)]
 
 
+IDLE_PARENT = """
+import sys, time
+from paint_pipeline.render import RendererService, RenderItem
+service = RendererService(pool_size=1)
+client = service.start()
+assert client.render_batch([RenderItem("a", sys.argv[1], 0, 32)])[0].ok
+print(service.pid, flush=True)
+time.sleep(600)
+"""
+
+
+def test_a_killed_parent_takes_its_idle_service_and_browser_with_it():
+    """SIGKILL runs no atexit and no finally, and an idle service writes nothing that could fail on a closed
+    pipe: it must notice by itself that its parent is gone (the stdin pipe the parent held closes), so a killed
+    job or notebook kernel leaves no node or Chromium behind."""
+    proc = subprocess.Popen([sys.executable, "-c", IDLE_PARENT, BLUE], stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True)
+    try:
+        node = int(proc.stdout.readline())
+        family = tree_pids(node)
+        assert len(family) > 3, family  # node, Chromium and its helpers
+    finally:
+        proc.kill()
+        proc.wait(timeout=10)
+    deadline = time.monotonic() + 30
+    while any(alive(p) for p in family) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    survivors = [p for p in family if alive(p)]
+    for pid in survivors:  # leave the machine clean even when the assertion fails
+        os.kill(pid, signal.SIGKILL)
+    assert not survivors
+
+
 def test_missing_chromium_names_the_package():
     with pytest.raises(RendererStartError, match="apt-get install chromium"):
         RendererService(env={"PP_CHROMIUM": "/nonexistent/chromium"}).start()

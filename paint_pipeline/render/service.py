@@ -93,14 +93,17 @@ class RendererService:
         if self.pool_size:
             args += ["--pool-size", str(self.pool_size)]
         args += self.extra_args
-        env = {**os.environ, **self.env, "PP_RENDERER_TOKEN": token}
+        # We hold the write end of its stdin and never write: when this process dies, even by SIGKILL (where
+        # atexit never runs), the pipe closes and the service closes its browser and exits. Asked by environment,
+        # not flag, so another checkout's older renderer (bench render's baseline) ignores it instead of refusing.
+        env = {**os.environ, **self.env, "PP_RENDERER_TOKEN": token, "PP_RENDERER_EXIT_WITH_STDIN": "1"}
         # Own session: a Ctrl-C in the terminal reaches us, and we stop the
         # service in order instead of the browser dying under a running batch.
         self.process = subprocess.Popen(
             args,
             cwd=self.renderer_dir,
             env=env,
-            stdin=subprocess.DEVNULL,
+            stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,

@@ -68,6 +68,12 @@ const SPEC = {
     help: "create p5.brush's 2D mask canvases with willReadFrequently (for benchmarks)",
   },
   allowRemote: { env: 'PP_RENDERER_ALLOW_REMOTE', def: false, type: 'bool', help: 'permit a non-loopback host' },
+  exitWithStdin: {
+    env: 'PP_RENDERER_EXIT_WITH_STDIN',
+    def: false,
+    type: 'bool',
+    help: 'close the browser and exit when standard input closes: the parent holds the pipe, so its death by any signal (SIGKILL included) ends the service',
+  },
 };
 
 class ConfigError extends Error {}

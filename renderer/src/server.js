@@ -236,6 +236,13 @@ async function main() {
     process.stdout.write(`${JSON.stringify({ event: 'listening', url: `http://${host}:${port}`, pid: process.pid, token_source: tokenSource, pool: cfg.poolSize })}\n`);
   });
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => shutdown(0));
+  if (cfg.exitWithStdin) {
+    // The parent keeps our stdin's write end open and never writes: the kernel closes it when the parent dies,
+    // however it dies, so an orphaned service (and its browser) cannot outlive a killed job.
+    process.stdin.on('end', () => shutdown(0));
+    process.stdin.on('error', () => shutdown(0));
+    process.stdin.resume();
+  }
   // Last resort: a failure nobody awaited (a page closing under a DevTools
   // call) is logged; the service keeps serving.
   process.on('unhandledRejection', (err) => {

@@ -172,3 +172,17 @@ test('a token file readable by others (0644) is refused with a clear message', a
   assert.equal(fs.statSync(tokenFile).mode & 0o777, 0o644);
   assert.equal(fs.readFileSync(tokenFile, 'utf8'), 'loose-token-0123456789abcdef\n');
 });
+
+test('--exit-with-stdin: the service closes its browser and exits when its stdin closes (its parent died)', async () => {
+  const svc = await startService({ poolSize: 1, args: ['--exit-with-stdin'], stdin: 'pipe' });
+  try {
+    assert.equal((await svc.health()).status, 'ok');
+    const exited = new Promise((resolve) => svc.proc.once('exit', (code, signal) => resolve({ code, signal })));
+    svc.proc.stdin.end(); // what the kernel does to the pipe when the parent dies
+    const timer = setTimeout(() => svc.proc.kill('SIGKILL'), 20_000);
+    assert.deepEqual(await exited, { code: 0, signal: null });
+    clearTimeout(timer);
+  } finally {
+    await svc.stop();
+  }
+});

@@ -12,11 +12,11 @@ const SERVER = path.join(__dirname, '..', 'src', 'server.js');
  * Starts `node src/server.js` on 127.0.0.1 with a random port and token.
  * Returns {url, token, proc, pid, request(), renderBatch(), health(), stop()}.
  */
-async function startService({ env = {}, args = [], poolSize = 2 } = {}) {
+async function startService({ env = {}, args = [], poolSize = 2, stdin = 'ignore' } = {}) {
   const token = crypto.randomBytes(24).toString('hex');
   const proc = spawn(process.execPath, [SERVER, '--port', '0', '--pool-size', String(poolSize), ...args], {
     env: { ...process.env, PP_RENDERER_TOKEN: token, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [stdin, 'pipe', 'pipe'],
   });
   let stderr = '';
   proc.stderr.on('data', (d) => { stderr += d; });
