@@ -54,7 +54,7 @@ def cpu_facts() -> dict:
                      if line.startswith("model name")), name)
     except OSError:
         pass
-    return {"cpu": name, "bf16_units": list(cpu_bf16_units()) or ["none"],
+    return {"cpu": name, "bf16_units": cpu_bf16_units(),
             "capability": torch.backends.cpu.get_cpu_capability(), "threads": torch.get_num_threads()}
 
 
@@ -139,9 +139,8 @@ def with_frozen_base_in_bf16(model):
 
     twin = copy.deepcopy(model)
     head = twin.get_output_embeddings()
-    for name, module in twin.named_modules():
-        if isinstance(module, torch.nn.Linear) and "lora_" not in name and module is not head \
-                and not module.weight.requires_grad:
+    for module in twin.modules():  # frozen: the LoRA matrices train, so they stay fp32
+        if isinstance(module, torch.nn.Linear) and module is not head and not module.weight.requires_grad:
             module.to(torch.bfloat16)
     return twin
 
@@ -179,7 +178,7 @@ def run(args: argparse.Namespace) -> int:
     import torch
 
     from paint_pipeline.pipeline.settings import load_settings
-    from paint_pipeline.policy.hardware import cpu_bf16_units, resolve
+    from paint_pipeline.policy.hardware import resolve
     from paint_pipeline.policy.models import resolve_base_model
     from paint_pipeline.policy.prompting import render_chat
     from paint_pipeline.policy.sampling import generate
@@ -191,11 +190,11 @@ def run(args: argparse.Namespace) -> int:
     from paint_pipeline.warm_start.sft import backward_batch, completion_text, encode_corpus
 
     facts = cpu_facts()
-    print(f"CPU: {facts['cpu']}; bf16 units: {', '.join(facts['bf16_units'])}; torch capability "
+    print(f"CPU: {facts['cpu']}; bf16 units: {', '.join(facts['bf16_units']) or 'none'}; torch capability "
           f"{facts['capability']}; {facts['threads']} threads; torch {torch.__version__}", flush=True)
     settings = load_settings("default")
     config = settings.policy_config()
-    print(auto_choice(config, cpu_bf16_units()), flush=True)
+    print(auto_choice(config, facts["bf16_units"]), flush=True)
     profile = resolve(config)
     resolve_base_model(config.base_model, config.models_dir)  # the GGUF converted once, before any timing
     model, tokenizer = build_policy(config, profile, None)
