@@ -23,8 +23,10 @@ memory-bandwidth bound: each step reads every weight once (N x bytes per weight)
 bandwidth. Last, one warm-start pass of each way under torch.profiler, its self time split by operator kind
 (matmuls, attention, casts, loss, norms, elementwise, autograd), says where the time the matmuls do not take goes.
 
-On a CPU without bf16 units, bf16 runs through slow emulated paths; the benchmark says which units it found and
-what `cpu_bf16 = "auto"` chooses there (fp32 everywhere, as "off": the project runs as before).
+On a CPU without bf16 units, bf16 runs through emulated paths tens of times slower than fp32; the benchmark says
+which units it found and what `cpu_bf16 = "auto"` chooses there (fp32 everywhere, as "off": the project runs as
+before), measures both dtypes' matmul peak (the emulation's rate, in seconds), and times the stages in fp32
+only: the way each of them runs there. `--emulated-bf16` times the bf16 ways too (an hour rather than minutes).
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rounds", type=int, default=5, help="timed rounds per stage (each way once a round)")
     parser.add_argument("--decode-tokens", type=int, default=48, help="new tokens per sampled sequence")
     parser.add_argument("--prompts", type=int, default=2, help="prompts sampled per call (2 sequences each)")
+    parser.add_argument("--emulated-bf16", action="store_true",
+                        help="on a CPU without bf16 units, time the stages' bf16 ways too (emulated: slow)")
 
 
 def cpu_facts() -> dict:
@@ -66,7 +70,7 @@ def auto_choice(config, units: tuple[str, ...]) -> str:
 
     if cpu_bf16_stages(config.replace(cpu_bf16="auto", dtype=None, device="cpu"), units) is None:
         return ('with cpu_bf16 = "auto" every stage stays fp32 on this CPU (no bf16 units), as with "off": nothing '
-                'changes; the bf16 rows below time emulated paths the project never takes here')
+                'changes; bf16 here would run through emulated paths the project never takes')
     return (f'with cpu_bf16 = "auto" this CPU ({", ".join(units)}) trains under bf16 autocast over fp32 weights '
             'and samples and evaluates with bf16 weights')
 
@@ -149,6 +153,7 @@ PEAK_TOKENS = 1024  # about a warm-start pair (926 tokens for the longest of the
 
 
 def matmul_probe(dtype, m: int, k: int, n: int, repeats: int = 20):
+    """A callable of `repeats` (m x k) @ (k x n) products in `dtype`, and its FLOPs."""
     import torch
 
     a, b = torch.randn(m, k, dtype=dtype), torch.randn(k, n, dtype=dtype)
@@ -195,6 +200,10 @@ def run(args: argparse.Namespace) -> int:
     settings = load_settings("default")
     config = settings.policy_config()
     print(auto_choice(config, facts["bf16_units"]), flush=True)
+    time_bf16 = bool(facts["bf16_units"]) or args.emulated_bf16
+    if not time_bf16:
+        print("the stages below are timed in fp32 only, the way each runs on this CPU (--emulated-bf16 times "
+              "the emulated bf16 ways too)", flush=True)
     profile = resolve(config)
     resolve_base_model(config.base_model, config.models_dir)  # the GGUF converted once, before any timing
     model, tokenizer = build_policy(config, profile, None)
@@ -208,12 +217,15 @@ def run(args: argparse.Namespace) -> int:
     # smaller probe understates the peak: the pass's own matmuls then run above it), and memory.
     peaks = {"fp32": 0.0, "bf16": 0.0}
     for shape in ((PEAK_TOKENS, hidden, inter), (PEAK_TOKENS, inter, hidden), (PEAK_TOKENS, hidden, hidden)):
-        ways, work = {}, 0.0
+        ways, work = {}, {}
         for label, dtype in (("fp32", torch.float32), ("bf16", torch.bfloat16)):
-            ways[label], work = matmul_probe(dtype, *shape)
+            # Emulated bf16 runs one product a call: twenty would take minutes per shape.
+            ways[label], work[label] = matmul_probe(dtype, *shape, repeats=20 if time_bf16 or label == "fp32" else 1)
         seconds = interleaved(ways, args.rounds)
         for label in ways:
-            peaks[label] = max(peaks[label], work / min(seconds[label]) / 1e9)
+            peaks[label] = max(peaks[label], work[label] / min(seconds[label]) / 1e9)
+        # Rows compare seconds per product, so both ways' repeats are on one scale.
+        seconds = {label: [t * work["fp32"] / work[label] for t in ts] for label, ts in seconds.items()}
         rows.append(("matmul " + "x".join(map(str, shape)), seconds, "fp32", "bf16", None))
     bandwidth = copy_bandwidth_gb_s()
     print(f"matmul peak (best of the model's shapes at {PEAK_TOKENS} tokens): fp32 {peaks['fp32']:.1f}, bf16 "
@@ -233,12 +245,12 @@ def run(args: argparse.Namespace) -> int:
         return run
     frozen_bf16 = with_frozen_base_in_bf16(model)
     warm_ways = {"fp32": (model, contextlib.nullcontext), "bf16 autocast": (model, bf16),
-                 "bf16 frozen base": (frozen_bf16, bf16)}
+                 "bf16 frozen base": (frozen_bf16, bf16)} if time_bf16 else {"fp32": (model, contextlib.nullcontext)}
     seconds = interleaved({way: warm_step(*how) for way, how in warm_ways.items()}, args.rounds)
     breakdown = {way: op_breakdown(warm_step(*how)) for way, how in warm_ways.items()}
     del frozen_bf16, warm_ways  # the twin's memory back before the update stage
     pair_flops = 4 * n_params * len(pair[0])
-    for other in ("bf16 autocast", "bf16 frozen base"):
+    for other in ("bf16 autocast", "bf16 frozen base") if time_bf16 else (None,):
         rows.append((f"warm-start pair fwd+bwd ({len(pair[0])} tokens)", seconds, "fp32", other, pair_flops))
 
     # The GRPO update: two real rollouts, one optimizer step (run_update: old log-probs from the sampler).
@@ -255,11 +267,13 @@ def run(args: argparse.Namespace) -> int:
                        steps=1, max_new_tokens=profile.max_new_tokens, pad_id=pad, micro_batch_size=1,
                        autocast=context)
         return run
-    seconds = interleaved({"fp32": update_step(contextlib.nullcontext), "bf16 autocast": update_step(bf16)},
-                          args.rounds)
+    update_ways = {"fp32": update_step(contextlib.nullcontext)}
+    if time_bf16:
+        update_ways["bf16 autocast"] = update_step(bf16)
+    seconds = interleaved(update_ways, args.rounds)
     tokens = sum(len(e.prompt_token_ids) + len(e.completion_token_ids) for e in examples)
-    rows.append((f"GRPO update step (2 rollouts, {tokens} tokens)", seconds, "fp32", "bf16 autocast",
-                 4 * n_params * tokens))
+    rows.append((f"GRPO update step (2 rollouts, {tokens} tokens)", seconds, "fp32",
+                 "bf16 autocast" if time_bf16 else None, 4 * n_params * tokens))
 
     # Sampling: fp32 weights, the same under autocast, and a bf16 copy of the weights.
     model.eval()
@@ -278,14 +292,15 @@ def run(args: argparse.Namespace) -> int:
         return run
     import copy
 
-    bf16_model = copy.deepcopy(model).to(torch.bfloat16)
-    seconds = interleaved({"fp32": sample("fp32", contextlib.nullcontext),
-                           "bf16 autocast": sample("bf16 autocast", bf16),
-                           "bf16 weights": sample("bf16 weights", contextlib.nullcontext)}, args.rounds)
-    rows.append((f"sampling {len(prompts) * 2} rows x {args.decode_tokens} tokens", seconds, "fp32",
-                 "bf16 autocast", None))
-    rows.append((f"sampling {len(prompts) * 2} rows x {args.decode_tokens} tokens", seconds, "fp32",
-                 "bf16 weights", None))
+    sample_ways = {"fp32": sample("fp32", contextlib.nullcontext)}
+    if time_bf16:
+        bf16_model = copy.deepcopy(model).to(torch.bfloat16)
+        sample_ways.update({"bf16 autocast": sample("bf16 autocast", bf16),
+                            "bf16 weights": sample("bf16 weights", contextlib.nullcontext)})
+    seconds = interleaved(sample_ways, args.rounds)
+    for other in ("bf16 autocast", "bf16 weights") if time_bf16 else (None,):
+        rows.append((f"sampling {len(prompts) * 2} rows x {args.decode_tokens} tokens", seconds, "fp32", other,
+                     None))
 
     print(f"\nN = {n_params / 1e6:.1f}M base parameters; {args.rounds} interleaved rounds per stage; "
           f"ratio = fp32 seconds / other seconds (median [min-max] over rounds)\n")
@@ -294,13 +309,17 @@ def run(args: argparse.Namespace) -> int:
     for label, seconds, base, other, flops in rows:
         share = lambda way, peak: (f"{100 * flops / statistics.median(seconds[way]) / 1e9 / peak:.0f}%"  # noqa: E731
                                    if flops else "-")
+        if other is None:  # fp32 only: a CPU without bf16 units
+            print(f"| {label} | {statistics.median(seconds[base]):.3f} | - | - | - | "
+                  f"{share(base, peaks['fp32'])} | - |")
+            continue
         print(f"| {label} | {statistics.median(seconds[base]):.3f} | {other} | {statistics.median(seconds[other]):.3f} "
               f"| {ratio_summary(seconds, base, other)} | {share(base, peaks['fp32'])} | "
               f"{share(other, peaks['bf16'])} |")
     steps = len(prompts) * 2 * args.decode_tokens
     print("\nDecoding against its limits (tokens/s over all rows; the bound: rows x bandwidth / weight bytes):")
     for way, bytes_per_weight, peak in (("fp32", 4, peaks["fp32"]), ("bf16 autocast", 4, peaks["bf16"]),
-                                        ("bf16 weights", 2, peaks["bf16"])):
+                                        ("bf16 weights", 2, peaks["bf16"]))[: 3 if time_bf16 else 1]:
         rate = generated[way] / statistics.median(seconds[way])
         bound = len(prompts) * 2 * bandwidth * 1e9 / (n_params * bytes_per_weight)
         print(f"- {way}: {rate:.1f} tokens/s; memory bound {bound:.0f} tokens/s ({100 * rate / bound:.0f}%); "
@@ -318,7 +337,7 @@ def run(args: argparse.Namespace) -> int:
             cells += [f"{spent:.3f}", f"{100 * spent / totals[way]:.0f}%"]
         print(f"| {kind} | " + " | ".join(cells) + " |")
     for way, dtype in (("fp32", "fp32"), ("bf16 autocast", "bf16"), ("bf16 frozen base", "bf16")):
-        matmul = breakdown[way].get("matmul", 0.0)
+        matmul = breakdown.get(way, {}).get("matmul", 0.0)
         if matmul:
             print(f"- {way}: the matmuls alone run at {100 * pair_flops / matmul / 1e9 / peaks[dtype]:.0f}% of the "
                   f"{dtype} matmul peak; the rest of the pass is the other kinds above")
