@@ -9,9 +9,9 @@ PIP_STAMP := $(VENV)/.installed
 NPM_STAMP := renderer/node_modules/.installed
 CHROMIUM ?= $(or $(PP_CHROMIUM),/usr/bin/chromium)
 
-.PHONY: setup chromium test test-node test-python secrets lint defs demo clean
+.PHONY: setup chromium judge-map test test-node test-python secrets lint defs demo clean
 
-setup: chromium $(PIP_STAMP) $(NPM_STAMP)
+setup: chromium $(PIP_STAMP) $(NPM_STAMP) judge-map
 
 # Debian's Chromium; nothing downloads a browser of its own.
 chromium:
@@ -38,6 +38,11 @@ $(PIP_STAMP): pyproject.toml
 $(NPM_STAMP): renderer/package-lock.json renderer/package.json
 	cd renderer && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
+
+# The offline judge's procedural map: the generator's paintings of the train prompts, rendered and fitted once
+# (minutes on two cores) into ~/.cache/paint-pipeline; a no-op while the map for this code and these models exists.
+judge-map: chromium $(PIP_STAMP) $(NPM_STAMP)
+	$(VENV)/bin/paint-pipeline judge-map
 
 test: setup secrets lint defs test-node test-python
 

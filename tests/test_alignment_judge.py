@@ -11,7 +11,7 @@ import torch
 from PIL import Image, ImageDraw
 from reward_helpers import png_of, result
 
-from paint_pipeline.reward.calibration.judge_matrix import matrix_metrics, way_metrics
+from paint_pipeline.reward.calibration.judge_matrix import matrix_metrics, paired_difference, way_metrics
 from paint_pipeline.reward.composite import RewardScorer
 from paint_pipeline.reward.config import RewardConfig
 from paint_pipeline.reward.features import analyse
@@ -167,3 +167,13 @@ def test_the_paper_earns_its_colour_half_credit_at_most():
     on_paper, note = palette.score_one("cream", result(None), tiny_mark)
     assert "(paper)" in note and on_paper == pytest.approx(2 / 3)  # recall 0.5, precision 1
     assert palette.score_one("cream", result(None), painted_cream)[0] > on_paper
+
+
+def test_a_paired_difference_of_two_backends_counts_the_queries_that_moved():
+    rng = np.random.default_rng(0)
+    noisy = rng.normal(size=(20, 20))
+    better = noisy + 3 * np.eye(20)  # the right pairs lifted: every query improves or stays
+    same = paired_difference(noisy, noisy)
+    assert same["image->prompt"][:3] == (0.0, 0.0, 0.0) and same["prompt->image"][3:] == (0, 0)
+    mean, low, high, rose, fell = paired_difference(noisy, better)["prompt->image"]
+    assert 0 < low <= mean <= high and fell == 0 and rose > 10

@@ -1,4 +1,5 @@
-"""`paint-pipeline render`, `score`, `calibrate` and `reward-config`: sketches rendered and scored outside a cycle."""
+"""`paint-pipeline render`, `score`, `calibrate`, `judge-map` and `reward-config`: sketches rendered and scored
+outside a cycle, and the offline judge's procedural map fitted."""
 
 from __future__ import annotations
 
@@ -52,6 +53,12 @@ def register(sub) -> None:
     add_reward_options(calibrate)
     add_renderer_options(calibrate)
 
+    judge_map = command(sub, "judge-map", cmd_judge_map,
+                        help="fit the offline judge's procedural map (renders the generator's paintings of the train "
+                             "prompts; a no-op when the map for the current code and models exists)")
+    judge_map.add_argument("--force", action="store_true", help="fit again even if an up-to-date map exists")
+    add_renderer_options(judge_map)
+
     config_help(sub, "reward-config", "paint_pipeline.reward.config.RewardConfig", "reward")
 
 
@@ -103,6 +110,13 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         print(f"reward {scorer.version}, alignment backend {scorer.backend_name}\n")
         print(report.table())
     return 0 if report.passed else 1
+
+
+def cmd_judge_map(args: argparse.Namespace) -> int:
+    from paint_pipeline.pipeline.judge_map import ensure_procedural_map
+
+    ensure_procedural_map(lambda: RendererService(args.renderer_url, pool_size=args.pool_size), force=args.force)
+    return 0
 
 
 def _calibrate_matrix(args: argparse.Namespace) -> int:

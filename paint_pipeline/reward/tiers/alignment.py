@@ -53,9 +53,15 @@ def make_backend(config: RewardConfig):
 def _offline_backend(config: RewardConfig):
     from paint_pipeline.reward.judges.pretrained import JudgeAlignment, load_judge
     from paint_pipeline.reward.judges.pretrained_models import PretrainedWeightsError
+    from paint_pipeline.reward.judges.procedural_map import BUILD_COMMAND
 
     try:
-        return JudgeAlignment(config, load_judge())
+        backend = JudgeAlignment(config, load_judge())
+        if backend.judge.procedural is None:
+            log.warning("the offline judge has no procedural map fitted for this code and these models; it "
+                        "scores with its class-name parts alone, a weaker judge (run %s; make setup does)",
+                        BUILD_COMMAND)
+        return backend
     except PretrainedWeightsError as exc:
         log.warning("the pretrained offline judge is not available (%s); alignment uses the palette alone (%s)",
                     exc, OfflineAlignment.name)

