@@ -66,7 +66,14 @@ def test_the_file_round_trips_whole_and_its_digest_names_it(tmp_path):
     assert np.array_equal(again.to_features, fitted.to_features)
     assert list(tmp_path.iterdir()) == [path]  # no temporary file left behind
     other = fit_map(feats, emb, ridge=10.0)
-    assert other.name != fitted.name  # another map, another name
+    assert other.name != fitted.name  # another map of other data, another name
+
+
+def test_a_map_of_the_pipeline_is_named_by_its_inputs_not_by_its_render_noise():
+    _, _, _, emb, feats = planted()
+    jittered = feats * (1 + 1e-4 * np.random.default_rng(3).normal(size=feats.shape))  # a second run's renders
+    first, second = fit_map(feats, emb, key="abc123def4567890"), fit_map(jittered, emb, key="abc123def4567890")
+    assert first.digest != second.digest and first.name == second.name == "procmap-abc123def4"
 
 
 def test_a_missing_map_is_none_and_a_damaged_one_is_named_with_the_fix(tmp_path):
@@ -176,7 +183,7 @@ def test_a_painting_that_does_not_render_stops_the_fit_naming_it():
 def test_an_up_to_date_map_starts_no_renderer(monkeypatch, tmp_path):
     monkeypatch.setenv("PP_CACHE_DIR", str(tmp_path))
     _, _, _, emb, feats = planted(text_dim=384, feature_dim=1280)
-    save_map(fit_map(feats, emb), procedural_map.map_path())
+    save_map(fit_map(feats, emb, key=procedural_map.inputs_key()), procedural_map.map_path())
 
     def no_renderer():
         raise AssertionError("a renderer was started for an up-to-date map")
@@ -190,4 +197,12 @@ def test_a_missing_map_is_fitted_and_saved(monkeypatch, tmp_path):
     client = ColourClient()
     fitted = judge_map.ensure_procedural_map(lambda: contextlib.nullcontext(client), progress=False,
                                              log=lambda m: None)
-    assert load_map(procedural_map.map_path()).name == fitted.name
+    assert load_map().name == fitted.name == f"procmap-{procedural_map.inputs_key()[:10]}"
+
+
+def test_a_map_fitted_for_other_inputs_is_refused_under_this_key(monkeypatch, tmp_path):
+    monkeypatch.setenv("PP_CACHE_DIR", str(tmp_path))
+    _, _, _, emb, feats = planted()
+    save_map(fit_map(feats, emb, key="0123456789abcdef"), procedural_map.map_path())
+    with pytest.raises(ProceduralMapError, match="fitted for inputs 0123456789abcdef, not this code's"):
+        load_map()

@@ -31,9 +31,10 @@ def fitting_pairs(prompts_path=procedural_map.MAP_PROMPTS, per_prompt: int = pro
     return corpus([(p.prompt, p.category) for p in prompts], per_prompt=per_prompt, seed=seed)
 
 
-def fit_procedural_map(client, judge, pairs: list[tuple[str, str]], *, progress: bool = True,
+def fit_procedural_map(client, judge, pairs: list[tuple[str, str]], *, key: str = "", progress: bool = True,
                        log: Callable[[str], None] = print) -> procedural_map.ProceduralMap:
-    """Renders every pair's sketch, encodes the images and the prompts with `judge`'s models, fits the map."""
+    """Renders every pair's sketch, encodes the images and the prompts with `judge`'s models, fits the map
+    (`key`: the inputs key it is fitted for, its name)."""
     items = [RenderItem(id=f"procmap-{i}", code=code, seed=1, size=procedural_map.RENDER_SIZE)
              for i, (_, code) in enumerate(pairs)]
     renders = []
@@ -49,7 +50,7 @@ def fit_procedural_map(client, judge, pairs: list[tuple[str, str]], *, progress:
     log(f"[judge-map] encoding {len(renders)} paintings and their prompts ...")
     _, features = judge.encode_images([decode_png(r.png) for r in renders])
     embeddings = judge.text.encode([prompt for prompt, _ in pairs])
-    return procedural_map.fit_map(features, embeddings)
+    return procedural_map.fit_map(features, embeddings, key=key)
 
 
 def ensure_procedural_map(client_factory, *, force: bool = False, progress: bool = True,
@@ -58,17 +59,19 @@ def ensure_procedural_map(client_factory, *, force: bool = False, progress: bool
     gives a renderer service context; it starts only when a fit is needed."""
     from paint_pipeline.reward.judges.pretrained import PretrainedJudge
 
-    path = procedural_map.map_path()
-    fitted = None if force else procedural_map.load_map(path)
+    key = procedural_map.inputs_key()
+    path = procedural_map.map_path(key)
+    fitted = None if force else procedural_map.load_map()
     if fitted is not None:
-        log(f"[judge-map] {path} is up to date ({fitted.name}, {fitted.paintings} paintings)")
+        log(f"[judge-map] {path} is up to date ({fitted.name}, {fitted.paintings} paintings; arrays "
+            f"{fitted.digest})")
         return fitted
     judge = PretrainedJudge(procedural=False)
     pairs = fitting_pairs()
     log(f"[judge-map] fitting on {len(pairs)} procedural paintings of {procedural_map.MAP_PROMPTS.name} "
         f"({procedural_map.PER_PROMPT} per prompt) ...")
     with client_factory() as client:
-        fitted = fit_procedural_map(client, judge, pairs, progress=progress, log=log)
+        fitted = fit_procedural_map(client, judge, pairs, key=key, progress=progress, log=log)
     procedural_map.save_map(fitted, path)
-    log(f"[judge-map] wrote {path} ({fitted.name})")
+    log(f"[judge-map] wrote {path} ({fitted.name}; arrays {fitted.digest})")
     return fitted

@@ -15,7 +15,7 @@ how much better this prompt fits the image than prompts in general do: an image 
 (a hack's aim) gains nothing. The judge's number is the mean of the first two z-scores; with a procedural map,
 that mean and the map's z-score are averaged with equal weight and the result standardised again against the
 reference prompts (so it stays a z-score). Without a fitted map the judge is the two-part one, and its name
-says which (`JUDGE_NAME`, plus the map's content hash).
+says which (`JUDGE_NAME`, plus the map's inputs key).
 
 `JudgeAlignment` combines that with the palette-and-shape backend (`judges/offline.py`): both are
 standardised with fixed constants and averaged, then squashed to [0, 1] (0.5 = no better than prompts in

@@ -17,8 +17,11 @@ made: docs/experiments.md, "The procedural map").
 Fitting renders ~500 sketches (minutes on two cores), so it runs once, by `paint-pipeline judge-map` (`make
 setup` runs it), into the judge's cache folder. The file's name carries the key of everything the fit depends on
 (the generator's source, the prompts, both models' files, the constants here, the renderer's lock file): when any
-changes, the judge no longer finds a map until it is fitted again. The judge's name carries the map's content
-hash, so a score says which map made it (`reward_version` covers the backend's name).
+changes, the judge no longer finds a map until it is fitted again. The judge's name carries that key, so a
+score says which map made it (`reward_version` covers the backend's name). The key, not the arrays' hash: the
+renderer's paintings differ between runs in their last bits, so two fits of the same inputs differ by ~0.2% and
+score alike (correlation 0.99999), and the same code and models should give the same reward version anywhere;
+the arrays' hash (`digest`) is logged to tell two fits apart.
 
 This module is the map itself (fit, score, save, load); rendering the corpus lives in
 `pipeline/judge_map.py`, a layer that may use the generator and the renderer.
@@ -63,9 +66,11 @@ class ProceduralMap:
     mean: np.ndarray  # (d,) the mean normalised feature vector of the fitting paintings
     to_features: np.ndarray  # (e, d) prompt embedding -> expected centred feature direction
     paintings: int  # how many paintings it was fitted on
+    key: str = ""  # the inputs key it was fitted for (inputs_key)
 
     @property
     def digest(self) -> str:
+        """A hash of the fitted arrays: tells two fits of the same inputs apart."""
         h = hashlib.sha256()
         for array in (self.mean, self.to_features):
             h.update(np.ascontiguousarray(array, dtype=np.float32).tobytes())
@@ -73,7 +78,7 @@ class ProceduralMap:
 
     @property
     def name(self) -> str:
-        return f"procmap-{self.digest}"
+        return f"procmap-{self.key[:10] or self.digest}"
 
     def scores(self, features: np.ndarray, prompt_embeddings: np.ndarray) -> np.ndarray:
         """Raw scores (n_images, n_prompts): each image's centred features projected on each prompt's direction."""
@@ -81,15 +86,16 @@ class ProceduralMap:
         return centred @ (np.asarray(prompt_embeddings, dtype=np.float64) @ self.to_features).T
 
 
-def fit_map(features: np.ndarray, prompt_embeddings: np.ndarray, ridge: float = RIDGE) -> ProceduralMap:
-    """Ridge regression from each painting's prompt embedding to its normalised, centred features."""
+def fit_map(features: np.ndarray, prompt_embeddings: np.ndarray, ridge: float = RIDGE, key: str = "") -> ProceduralMap:
+    """Ridge regression from each painting's prompt embedding to its normalised, centred features; `key`: the
+    inputs key of the fitting set (its name), empty for a map of other data (named by its arrays' hash)."""
     f, e = normalised(features), np.asarray(prompt_embeddings, dtype=np.float64)
     if len(f) != len(e) or len(f) < 2:
         raise ValueError(f"a procedural map needs one prompt embedding per painting, at least two: got {len(f)} "
                          f"paintings and {len(e)} embeddings")
     mean = f.mean(axis=0)
     to_features = np.linalg.solve(e.T @ e + ridge * np.eye(e.shape[1]), e.T @ (f - mean))
-    return ProceduralMap(mean=mean, to_features=to_features, paintings=len(f))
+    return ProceduralMap(mean=mean, to_features=to_features, paintings=len(f), key=key)
 
 
 def inputs_key() -> str:
@@ -103,7 +109,7 @@ def inputs_key() -> str:
                                                        pretrained_models.image_weights_path()),
         "text": pretrained_models.wheel_file_identity(
             pretrained_models.TEXT_DIST, pretrained_models.text_model_dir() / pretrained_models.TEXT_MARKER),
-        "per_prompt": PER_PROMPT, "seed": SEED, "ridge": RIDGE, "size": RENDER_SIZE,
+        "per_prompt": PER_PROMPT, "seed": SEED, "ridge": RIDGE, "size": RENDER_SIZE, "format": 2,
     }, sort_keys=True).encode())
     return h.hexdigest()[:16]
 
@@ -115,7 +121,8 @@ def map_path(key: str | None = None) -> Path:
 def save_map(fitted: ProceduralMap, path: Path) -> Path:
     """Writes the map whole or not at all (a temporary file, then a rename)."""
     buffer = io.BytesIO()
-    np.savez(buffer, mean=fitted.mean, to_features=fitted.to_features, paintings=np.array(fitted.paintings))
+    np.savez(buffer, mean=fitted.mean, to_features=fitted.to_features, paintings=np.array(fitted.paintings),
+             key=np.array(fitted.key))
     path.parent.mkdir(parents=True, exist_ok=True)
     return atomic_write_bytes(path, buffer.getvalue())
 
@@ -124,15 +131,20 @@ def load_map(path: Path | None = None, *, text_dim: int | None = None,
              feature_dim: int | None = None) -> ProceduralMap | None:
     """The fitted map for the current inputs, or None when none has been fitted. A file that is there but
     unreadable or of the wrong shape is an error naming it and the command that rebuilds it."""
-    path = Path(path) if path is not None else map_path()
+    expected = None if path is not None else inputs_key()
+    path = Path(path) if path is not None else map_path(expected)
     if not path.is_file():
         return None
     try:
         with np.load(path, allow_pickle=False) as z:
-            fitted = ProceduralMap(mean=z["mean"], to_features=z["to_features"], paintings=int(z["paintings"]))
+            fitted = ProceduralMap(mean=z["mean"], to_features=z["to_features"], paintings=int(z["paintings"]),
+                                   key=str(z["key"]))
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
         raise ProceduralMapError(f"{path}: not a readable procedural map ({exc}); delete it and run "
                                  f"{BUILD_COMMAND}") from None
+    if expected is not None and fitted.key != expected:
+        raise ProceduralMapError(f"{path}: fitted for inputs {fitted.key or '(unknown)'}, not this code's "
+                                 f"{expected}; delete it and run {BUILD_COMMAND}")
     shape_ok = (fitted.mean.ndim == 1 and fitted.to_features.ndim == 2
                 and fitted.to_features.shape[1] == fitted.mean.shape[0]
                 and (text_dim is None or fitted.to_features.shape[0] == text_dim)
