@@ -19,9 +19,9 @@ setup` runs it), into the judge's cache folder. The file's name carries the key 
 (the generator's source, the prompts, both models' files, the constants here, the renderer's lock file): when any
 changes, the judge no longer finds a map until it is fitted again. The judge's name carries that key, so a
 score says which map made it (`reward_version` covers the backend's name). The key, not the arrays' hash: the
-renderer's paintings differ between runs in their last bits, so two fits of the same inputs differ by ~0.2% and
-score alike (correlation 0.99999), and the same code and models should give the same reward version anywhere;
-the arrays' hash (`digest`) is logged to tell two fits apart.
+renderer's paintings differ between runs in their last digits, so two fits of the same inputs differ slightly
+and score alike (measured in docs/experiments.md), and the same code and models should give the same reward
+version anywhere; the arrays' hash (`digest`) is logged to tell two fits apart.
 
 This module is the map itself (fit, score, save, load); rendering the corpus lives in
 `pipeline/judge_map.py`, a layer that may use the generator and the renderer.
