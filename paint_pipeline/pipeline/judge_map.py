@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from paint_pipeline.errors import PaintPipelineError
 from paint_pipeline.progress import progress_bar
 from paint_pipeline.prompts import load_prompts
 from paint_pipeline.render.client import RenderItem
@@ -20,7 +21,7 @@ RENDER_BATCH = 32  # paintings per renderer call: the bar moves, and one slow ba
 TIMEOUT_MS = 60_000  # generous: the generator's watercolour sketches are slow, and a fit must not lose any
 
 
-class FittingRenderError(RuntimeError):
+class FittingRenderError(PaintPipelineError, RuntimeError):
     """A procedural painting of the fitting set did not render: the map would be fitted on a biased set."""
 
 
