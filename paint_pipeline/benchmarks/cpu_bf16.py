@@ -243,9 +243,11 @@ def run(args: argparse.Namespace) -> int:
             backward_batch(target, [pair], "cpu", micro_batch_size=1, pad=pad, autocast=context)
             target.zero_grad(set_to_none=True)
         return run
-    frozen_bf16 = with_frozen_base_in_bf16(model)
-    warm_ways = {"fp32": (model, contextlib.nullcontext), "bf16 autocast": (model, bf16),
-                 "bf16 frozen base": (frozen_bf16, bf16)} if time_bf16 else {"fp32": (model, contextlib.nullcontext)}
+    warm_ways = {"fp32": (model, contextlib.nullcontext)}
+    frozen_bf16 = None
+    if time_bf16:  # the twin is a whole copy of the model: made only when its way is timed
+        frozen_bf16 = with_frozen_base_in_bf16(model)
+        warm_ways.update({"bf16 autocast": (model, bf16), "bf16 frozen base": (frozen_bf16, bf16)})
     seconds = interleaved({way: warm_step(*how) for way, how in warm_ways.items()}, args.rounds)
     breakdown = {way: op_breakdown(warm_step(*how)) for way, how in warm_ways.items()}
     del frozen_bf16, warm_ways  # the twin's memory back before the update stage

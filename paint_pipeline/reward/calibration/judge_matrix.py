@@ -91,9 +91,7 @@ def paired_difference(before: np.ndarray, after: np.ndarray, seed: int = 0) -> d
     out = {}
     for way, (a, b) in {"image->prompt": (before, after), "prompt->image": (before.T, after.T)}.items():
         d = pairwise_per_query(b) - pairwise_per_query(a)
-        means = d[rng.integers(0, len(d), size=(BOOTSTRAP, len(d)))].mean(axis=1)
-        out[way] = (float(d.mean()), float(np.percentile(means, 2.5)), float(np.percentile(means, 97.5)),
-                    int((d > 0).sum()), int((d < 0).sum()))
+        out[way] = (*_interval(d, rng), int((d > 0).sum()), int((d < 0).sum()))
     return out
 
 
