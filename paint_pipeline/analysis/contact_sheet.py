@@ -59,6 +59,8 @@ def heldout_renders(artifacts: Path, labels: list[str], prompts: int,
     wanted = [p.prompt_id for p in load_split(split)[:prompts]]
     cards = {}
     for path in (artifacts / "evaluation_cache").glob("*.parquet"):
+        if path.name.endswith(".renders.parquet"):  # the renders table kept beside each cached evaluation
+            continue
         for card in pq.read_table(path, columns=["sample_id", "prompt", "status", "total"]).to_pylist():
             cards[card["sample_id"]] = card
     out = []
