@@ -54,13 +54,12 @@ def heldout_renders(artifacts: Path, labels: list[str], prompts: int,
     evaluated policy (`label` as `evaluation_images/<label>/` names it), row after row."""
     import pyarrow.parquet as pq
 
+    from paint_pipeline.pipeline.evaluation import cached_evaluation_paths
     from paint_pipeline.prompts import load_split
 
     wanted = [p.prompt_id for p in load_split(split)[:prompts]]
     cards = {}
-    for path in (artifacts / "evaluation_cache").glob("*.parquet"):
-        if path.name.endswith(".renders.parquet"):  # the renders table kept beside each cached evaluation
-            continue
+    for path in cached_evaluation_paths(artifacts):
         for card in pq.read_table(path, columns=["sample_id", "prompt", "status", "total"]).to_pylist():
             cards[card["sample_id"]] = card
     out = []

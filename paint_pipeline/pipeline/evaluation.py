@@ -88,9 +88,18 @@ def evaluation_cache_path(settings: PipelineSettings, checkpoint: str | None, re
     return settings.root / "evaluation_cache" / f"{evaluation_key(settings, checkpoint, reward_version)}.parquet"
 
 
+RENDERS_SUFFIX = ".renders.parquet"
+
+
 def evaluation_renders_path(cache_path: Path) -> Path:
     """The renders table kept beside a cached evaluation (for its gallery)."""
-    return cache_path.with_suffix(".renders.parquet")
+    return cache_path.with_suffix(RENDERS_SUFFIX)
+
+
+def cached_evaluation_paths(root: Path) -> list[Path]:
+    """The cached evaluations' scorecard tables under an artifacts folder, without the renders tables beside them."""
+    return sorted(path for path in (root / "evaluation_cache").glob("*.parquet")
+                  if not path.name.endswith(RENDERS_SUFFIX))
 
 
 def cached_evaluation(settings: PipelineSettings, checkpoint: str | None, client, scorer, *, label: str,
