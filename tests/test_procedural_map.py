@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -16,9 +17,16 @@ from reward_helpers import png_of, result
 from paint_pipeline.pipeline import judge_map
 from paint_pipeline.reward.calibration.judge_matrix import way_metrics
 from paint_pipeline.reward.config import RewardConfig
+from paint_pipeline.reward.features import decode_png
 from paint_pipeline.reward.judges import procedural_map
 from paint_pipeline.reward.judges.pretrained import JUDGE_NAME, JudgeAlignment, load_judge, load_reference_prompts
-from paint_pipeline.reward.judges.procedural_map import ProceduralMapError, fit_map, load_map, save_map
+from paint_pipeline.reward.judges.procedural_map import (
+    ProceduralMapError,
+    ReferencePaintings,
+    fit_map,
+    load_map,
+    save_map,
+)
 from paint_pipeline.reward.version import reward_version
 
 
@@ -67,6 +75,27 @@ def test_the_file_round_trips_whole_and_its_digest_names_it(tmp_path):
     assert list(tmp_path.iterdir()) == [path]  # no temporary file left behind
     other = fit_map(feats, emb, ridge=10.0)
     assert other.name != fitted.name  # another map of other data, another name
+
+
+def test_the_reference_paintings_round_trip_with_the_map(tmp_path):
+    _, _, _, emb, feats = planted()
+    pngs = (png_of(np.full((8, 8, 3), 10, dtype=np.uint8)), b"", png_of(np.full((4, 4, 3), 200, dtype=np.uint8)))
+    reference = ReferencePaintings(features=feats[:3], pngs=pngs,
+                                   marks=({"brush.circle": 3}, {}, {"brush.line": 1, "brush.rect": 2}))
+    path = save_map(replace(fit_map(feats, emb), reference=reference), tmp_path / "m.npz")
+    again = load_map(path).reference
+    assert again.pngs == pngs and again.marks == reference.marks
+    assert np.allclose(again.features, feats[:3])
+    with pytest.raises(ValueError, match="reference paintings need features, a PNG and marks each"):
+        ReferencePaintings(features=feats[:3], pngs=pngs[:2], marks=reference.marks)
+
+
+def test_reference_paintings_of_another_feature_width_are_refused(tmp_path):
+    _, _, _, emb, feats = planted()
+    reference = ReferencePaintings(features=np.zeros((2, 7)), pngs=(b"a", b"b"), marks=({}, {}))
+    path = save_map(replace(fit_map(feats, emb), reference=reference), tmp_path / "m.npz")
+    with pytest.raises(ProceduralMapError, match="does not fit this judge"):
+        load_map(path)
 
 
 def test_a_map_of_the_pipeline_is_named_by_its_inputs_not_by_its_render_noise():
@@ -172,6 +201,11 @@ def test_the_fitting_set_is_rendered_encoded_and_fitted():
     fitted = judge_map.fit_procedural_map(client, load_judge(), pairs(), progress=False, log=lambda m: None)
     assert fitted.paintings == len(pairs()) and fitted.to_features.shape == (384, 1280)
     assert client.calls == 1  # 8 paintings fit in one batch
+    # One reference painting per prompt, its first: here each prompt's colour, in the prompts' order.
+    reference = fitted.reference
+    assert len(reference.pngs) == len(COLOURS) and reference.features.shape == (len(COLOURS), 1280)
+    firsts = [decode_png(png).getpixel((5, 5)) for png in reference.pngs]
+    assert firsts == list(COLOURS.values())
 
 
 def test_a_painting_that_does_not_render_stops_the_fit_naming_it():
@@ -206,3 +240,15 @@ def test_a_map_fitted_for_other_inputs_is_refused_under_this_key(monkeypatch, tm
     save_map(fit_map(feats, emb, key="0123456789abcdef"), procedural_map.map_path())
     with pytest.raises(ProceduralMapError, match="fitted for inputs 0123456789abcdef, not this code's"):
         load_map()
+
+
+def test_a_prompt_split_becomes_a_labelled_set_for_the_matrix(tmp_path):
+    from paint_pipeline.paths import PROMPTS_DIR
+    from paint_pipeline.prompts import load_prompts
+    from paint_pipeline.reward.calibration.judge_matrix import load_matrix_set
+
+    split = PROMPTS_DIR / "validation.jsonl"
+    paintings = load_matrix_set(judge_map.procedural_matrix_set(split, tmp_path))
+    assert [p.prompt for p in paintings] == [p.prompt for p in load_prompts(split)]
+    assert len({p.id for p in paintings}) == len(paintings)
+    assert all("function setup" in open(p.sketch, encoding="utf-8").read() for p in paintings)

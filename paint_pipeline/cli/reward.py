@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import tempfile
 from pathlib import Path
 
 from paint_pipeline.cli.options import (
@@ -50,6 +51,9 @@ def register(sub) -> None:
                                 "under the same prompt, and print who wins")
     calibrate.add_argument("--matrix-set", type=Path, default=None,
                            help="JSONL of {id, sketch, prompt} for --matrix (default: data/judge/bench_prompts.jsonl)")
+    calibrate.add_argument("--procedural-set", choices=("train", "validation", "test"), default=None,
+                           help="for --matrix: the procedural generator's painting of every prompt of this split "
+                                "instead of the bench (validation: prompts neither the map nor the bench saw)")
     add_reward_options(calibrate)
     add_renderer_options(calibrate)
 
@@ -124,9 +128,18 @@ def _calibrate_matrix(args: argparse.Namespace) -> int:
 
     from paint_pipeline.reward.calibration.judge_matrix import MATRIX_SET, format_report, run_matrix
 
-    with RendererService(args.renderer_url, pool_size=args.pool_size) as client:
-        report = run_matrix(client, reward_config(args), args.matrix_set or MATRIX_SET,
-                            progress=lambda m: print(m, file=sys.stderr))
+    if args.procedural_set and args.matrix_set:
+        print("calibrate --matrix: give --matrix-set or --procedural-set, not both", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="pp-matrix-") as tmp:
+        matrix_set = args.matrix_set or MATRIX_SET
+        if args.procedural_set:
+            from paint_pipeline.paths import PROMPTS_DIR
+            from paint_pipeline.pipeline.judge_map import procedural_matrix_set
+
+            matrix_set = procedural_matrix_set(PROMPTS_DIR / f"{args.procedural_set}.jsonl", Path(tmp))
+        with RendererService(args.renderer_url, pool_size=args.pool_size) as client:
+            report = run_matrix(client, reward_config(args), matrix_set, progress=lambda m: print(m, file=sys.stderr))
     if args.json:
         print(json.dumps({**report, "backends": {name: {way: asdict(m) for way, m in ways.items()}
                                                   for name, ways in report["backends"].items()}}))

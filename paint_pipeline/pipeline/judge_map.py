@@ -7,6 +7,9 @@ and `make setup` calls that command: a no-op when the map for the current inputs
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
+from pathlib import Path
 from typing import Callable
 
 from paint_pipeline.errors import PaintPipelineError
@@ -32,10 +35,25 @@ def fitting_pairs(prompts_path=procedural_map.MAP_PROMPTS, per_prompt: int = pro
     return corpus([(p.prompt, p.category) for p in prompts], per_prompt=per_prompt, seed=seed)
 
 
+def procedural_matrix_set(prompts_path, folder: Path) -> Path:
+    """The generator's painting of every prompt of `prompts_path`, as a labelled set for `calibrate --matrix`
+    (`folder`: its sketch files and JSONL, returned): on the validation prompts, which neither the map nor the
+    bench saw, it is where the judge's variants are chosen before the bench is read."""
+    folder.mkdir(parents=True, exist_ok=True)
+    lines = []
+    for i, (prompt, code) in enumerate(fitting_pairs(prompts_path=prompts_path, per_prompt=1)):
+        sketch = folder / f"procedural_{i:03d}.js"
+        sketch.write_text(code, encoding="utf-8")
+        lines.append(json.dumps({"id": sketch.stem, "sketch": str(sketch.resolve()), "prompt": prompt}))
+    path = folder / f"procedural_{Path(prompts_path).stem}.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
 def fit_procedural_map(client, judge, pairs: list[tuple[str, str]], *, key: str = "", progress: bool = True,
                        log: Callable[[str], None] = print) -> procedural_map.ProceduralMap:
     """Renders every pair's sketch, encodes the images and the prompts with `judge`'s models, fits the map
-    (`key`: the inputs key it is fitted for, its name)."""
+    (`key`: the inputs key it is fitted for, its name) and keeps each prompt's first painting as a reference."""
     items = [RenderItem(id=f"procmap-{i}", code=code, seed=1, size=procedural_map.RENDER_SIZE)
              for i, (_, code) in enumerate(pairs)]
     renders = []
@@ -51,7 +69,14 @@ def fit_procedural_map(client, judge, pairs: list[tuple[str, str]], *, key: str 
     log(f"[judge-map] encoding {len(renders)} paintings and their prompts ...")
     _, features = judge.encode_images([decode_png(r.png) for r in renders])
     embeddings = judge.text.encode([prompt for prompt, _ in pairs])
-    return procedural_map.fit_map(features, embeddings, key=key)
+    first_of: dict[str, int] = {}
+    for i, (prompt, _) in enumerate(pairs):
+        first_of.setdefault(prompt, i)
+    first = list(first_of.values())
+    reference = procedural_map.ReferencePaintings(
+        features=features[first], pngs=tuple(renders[i].png for i in first),
+        marks=tuple(dict(renders[i].brush_marks or {}) for i in first))
+    return replace(procedural_map.fit_map(features, embeddings, key=key), reference=reference)
 
 
 def ensure_procedural_map(client_factory, *, force: bool = False, progress: bool = True,
@@ -62,7 +87,7 @@ def ensure_procedural_map(client_factory, *, force: bool = False, progress: bool
 
     key = procedural_map.inputs_key()
     path = procedural_map.map_path(key)
-    fitted = None if force else procedural_map.load_map()
+    fitted = None if force else procedural_map.load_map(key=key)
     if fitted is not None:
         log(f"[judge-map] {path} is up to date ({fitted.name}, {fitted.paintings} paintings; arrays "
             f"{fitted.digest})")

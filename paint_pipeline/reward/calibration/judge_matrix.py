@@ -131,6 +131,21 @@ def palette_neutral(config, prompts) -> np.ndarray:
     return np.array([not colour_targets(p) and not any(w in SHAPE_WORDS for w in prompt_words(p)) for p in prompts])
 
 
+IMAGE_SIDE = "judge+palette, image side only"
+
+
+def both_sides(config, judge, prompts, renders, features, judge_z, palette, neutral) -> np.ndarray:
+    """The offline default's matrix: the image side read against each prompt's reference paintings."""
+    from paint_pipeline.reward.judges.pretrained import JudgeAlignment, combined_z, squash
+    from paint_pipeline.reward.judges.prompt_side import standardise
+
+    alignment = JudgeAlignment(config, judge)
+    stats = alignment.prompt_side.stats(prompts, alignment.combined)
+    return np.array([[squash(float(standardise(combined_z(judge_z[i, j], palette[i, j], bool(neutral[j])),
+                                               *stats[p])))
+                      for j, p in enumerate(prompts)] for i in range(len(renders))])
+
+
 def backend_matrices(config, prompts, renders, images, *, progress: Callable[[str], None] = print
                      ) -> dict[str, np.ndarray]:
     """Every backend that loads here: its name -> matrix. Missing weights are reported, not fatal."""
@@ -160,7 +175,11 @@ def backend_matrices(config, prompts, renders, images, *, progress: Callable[[st
             out["judge: procedural map"] = parts["procedural map"]
             out["judge"] = parts["judge"]
             out["judge without map+palette"] = with_palette(parts["classes"])
-            out["judge+palette"] = with_palette(parts["judge"])
+            out[IMAGE_SIDE] = with_palette(parts["judge"])
+            out["judge+palette"] = out[IMAGE_SIDE]  # a map without reference paintings has no prompt side
+            if judge.procedural.reference is not None:
+                out["judge+palette"] = both_sides(config, judge, prompts, renders, features, parts["judge"],
+                                                  palette, neutral)
     except PretrainedWeightsError as exc:
         progress(f"pretrained judge not available: {exc}")
     try:
@@ -183,8 +202,13 @@ def run_matrix(client, config, path: Path = MATRIX_SET, *, progress: Callable[[s
     matrices = backend_matrices(config, prompts, renders, images, progress=progress)
     report = {"set": str(path), "n": len(paintings),
               "backends": {name: matrix_metrics(m) for name, m in matrices.items()}}
-    if "judge without map+palette" in matrices:  # what the procedural map adds, query by query
-        report["map_gain"] = paired_difference(matrices["judge without map+palette"], matrices["judge+palette"])
+    if "judge without map+palette" in matrices:  # what the procedural map and the prompt side add, per query
+        report["gains"] = {
+            "the procedural map (judge+palette, image side only, against judge without map+palette)":
+                paired_difference(matrices["judge without map+palette"], matrices[IMAGE_SIDE]),
+            "the prompt side (judge+palette against judge+palette, image side only)":
+                paired_difference(matrices[IMAGE_SIDE], matrices["judge+palette"]),
+        }
     return report
 
 
@@ -198,8 +222,8 @@ def format_report(report: dict) -> str:
     for name, ways in report["backends"].items():
         for way, m in ways.items():
             lines.append(f"{name:<34} {way:<14} {fmt(m.pairwise):<24} {fmt(m.rank1):<22} {fmt(m.mean_rank, 1):<20}")
-    if "map_gain" in report:
-        lines += ["", "judge+palette against judge without map+palette, paired over the same queries (pairwise):"]
-        for way, (mean, low, high, rose, fell) in report["map_gain"].items():
+    for what, gain in report.get("gains", {}).items():
+        lines += ["", f"what {what}, paired over the same queries (pairwise):"]
+        for way, (mean, low, high, rose, fell) in gain.items():
             lines.append(f"  {way:<14} {mean:+.3f} [{low:+.3f}, {high:+.3f}]; {rose} queries rose, {fell} fell")
     return "\n".join(lines)

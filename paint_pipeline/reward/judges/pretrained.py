@@ -18,9 +18,10 @@ reference prompts (so it stays a z-score). Without a fitted map the judge is the
 says which (`JUDGE_NAME`, plus the map's inputs key).
 
 `JudgeAlignment` combines that with the palette-and-shape backend (`judges/offline.py`): both are
-standardised with fixed constants and averaged, then squashed to [0, 1] (0.5 = no better than prompts in
-general). Every choice here was measured on the painting x prompt matrix (`paint-pipeline calibrate
---matrix`); docs/experiments.md lists the variants tried.
+standardised with fixed constants and averaged (the image side); with a fitted map, that is read against the
+same prompt's scores of the map's reference paintings (the prompt side, `prompt_side.py`), then squashed to
+[0, 1] (0.5 = fits this prompt no better than a typical painting does). Every choice here was measured on the
+painting x prompt matrix (`paint-pipeline calibrate --matrix`); docs/experiments.md lists the variants tried.
 
 It is not CLIP: ImageNet has no "painting of a sunset", so it reads textures and objects (a stormy sea can
 look like a tile roof) and knows words only as MiniLM does.
@@ -42,6 +43,7 @@ from paint_pipeline.paths import PROMPTS_DIR
 from paint_pipeline.reward.config import RewardConfig
 from paint_pipeline.reward.judges import pretrained_models, procedural_map
 from paint_pipeline.reward.judges.offline import OfflineAlignment
+from paint_pipeline.reward.judges.prompt_side import PromptSide, standardise
 
 JUDGE_NAME = "effnet-lite0-imagenet+minilm-l6-v2"
 TEMPERATURE = 4.0  # softens the classifier: paintings are out of its domain, its top class is rarely right
@@ -67,8 +69,10 @@ def _softmax(logits: np.ndarray, temperature: float) -> np.ndarray:
     return e / e.sum(axis=1, keepdims=True)
 
 
-def backend_name(judge_name: str) -> str:
-    return f"offline-judge:{judge_name}+palette-v1"
+def backend_name(judge_name: str, reference_paintings: int = 0) -> str:
+    """The offline default's name: the judge's (with its map's key), the prompt side's size, the palette."""
+    side = f"+refs{reference_paintings}" if reference_paintings else ""
+    return f"offline-judge:{judge_name}{side}+palette-v1"
 
 
 def _z_against(raw: np.ndarray, reference: np.ndarray) -> np.ndarray:
@@ -153,17 +157,23 @@ class PretrainedJudge:
         """(class probabilities at TEMPERATURE, pre-logit features) of RGB PIL images."""
         torch = self._torch
         started = time.perf_counter()
-        probs, feats = [], []
+        feats = []
         for start in range(0, len(images), self.batch_size):
             x = torch.from_numpy(pretrained_models.image_batch(images[start : start + self.batch_size]))
             with torch.inference_mode():
                 f = self.model.forward_head(self.model.forward_features(x), pre_logits=True)
-                logits = self.model.get_classifier()(f)
-            probs.append(_softmax(logits.double().numpy(), TEMPERATURE))
             feats.append(f.numpy())
+        vectors = self.vectors_from_features(np.concatenate(feats))
         self.images_encoded += len(images)
         self.image_seconds += time.perf_counter() - started
-        return np.concatenate(probs), np.concatenate(feats)
+        return vectors
+
+    def vectors_from_features(self, features: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(class probabilities at TEMPERATURE, the features) from pre-logit features (the classifier is linear)."""
+        torch = self._torch
+        with torch.inference_mode():
+            logits = self.model.get_classifier()(torch.from_numpy(np.ascontiguousarray(features, dtype=np.float32)))
+        return _softmax(logits.double().numpy(), TEMPERATURE), np.asarray(features, dtype=np.float32)
 
     def score_parts(self, prompts: list[str], vectors: tuple[np.ndarray, np.ndarray]) -> dict[str, np.ndarray]:
         """z-scores (n_images, n_prompts) of each part and of the judge: "classes" (the mean of classes seen and
@@ -201,28 +211,47 @@ def load_judge() -> PretrainedJudge:
     return PretrainedJudge()
 
 
-def combine(judge_z: float, palette: float, palette_neutral: bool) -> float:
-    """The judge's z-score and the palette score -> one alignment in [0, 1] (0.5: no better than any prompt)."""
+def combined_z(judge_z: float, palette: float, palette_neutral: bool) -> float:
+    """The judge's z-score and the palette score, standardised with fixed constants and averaged."""
     if palette_neutral:  # the palette backend knows no word of the prompt: the judge alone decides
-        z = judge_z
-    else:
-        palette_z = min(PALETTE_Z_CAP, (palette - PALETTE_MEAN) / PALETTE_STD)
-        z = JUDGE_SHARE * judge_z + (1 - JUDGE_SHARE) * palette_z
+        return judge_z
+    palette_z = min(PALETTE_Z_CAP, (palette - PALETTE_MEAN) / PALETTE_STD)
+    return JUDGE_SHARE * judge_z + (1 - JUDGE_SHARE) * palette_z
+
+
+def squash(z: float) -> float:
     return 1.0 / (1.0 + math.exp(-SQUASH * z))
 
 
+def combine(judge_z: float, palette: float, palette_neutral: bool) -> float:
+    """The image side alone -> one alignment in [0, 1] (0.5: no better than prompts in general)."""
+    return squash(combined_z(judge_z, palette, palette_neutral))
+
+
 class JudgeAlignment:
-    """The offline default when the two wheels are installed: the pretrained judge and the palette, combined."""
+    """The offline default when the two wheels are installed: the pretrained judge and the palette, combined,
+    and read against the prompt's reference paintings when the procedural map keeps them (`prompt_side.py`)."""
 
     def __init__(self, config: RewardConfig, judge: PretrainedJudge | None = None) -> None:
         self.config = config
         self.judge = judge or PretrainedJudge()
-        self.name = backend_name(self.judge.name)
         self.palette = OfflineAlignment(config)
+        reference = self.judge.procedural.reference if self.judge.procedural is not None else None
+        self.prompt_side = PromptSide(self.judge, reference, config) if reference is not None else None
+        self.name = backend_name(self.judge.name, self.prompt_side.size if self.prompt_side else 0)
 
     @property
     def image_seconds(self) -> float:
         return self.judge.image_seconds
+
+    def _palette(self, prompt: str, render, features) -> tuple[float, str, bool]:
+        palette, note = self.palette.score_one(prompt, render, features)
+        return palette, note, note.startswith("no colour or shape word")
+
+    def combined(self, judge_z: float, prompt: str, render, features) -> float:
+        """The image side's combined z-score of one image under one prompt (what the prompt side reads)."""
+        palette, _, neutral = self._palette(prompt, render, features)
+        return combined_z(judge_z, palette, neutral)
 
     def score(self, prompts, renders, features, images) -> list[tuple[float, str, None]]:
         if not images:
@@ -235,17 +264,22 @@ class JudgeAlignment:
         unique = list(dict.fromkeys(prompts))
         column = {p: j for j, p in enumerate(unique)}
         parts = self.judge.score_parts(unique, (probs, feats))
+        stats = self.prompt_side.stats(unique, self.combined) if self.prompt_side is not None else {}
         out = []
         for image, prompt, render, f in zip(images, prompts, renders, features):
-            palette, palette_note = self.palette.score_one(prompt, render, f)
-            neutral = palette_note.startswith("no colour or shape word")
+            palette, palette_note, neutral = self._palette(prompt, render, f)
             i, j = row[id(image)], column[prompt]
             judge_z = float(parts["judge"][i, j])
-            score = combine(judge_z, palette, neutral)
+            z = combined_z(judge_z, palette, neutral)
             seen = f"sees {', '.join(self.judge.top_classes(probs[i]))}"
             reading = (f"class names {parts['classes'][i, j]:+.2f}: {seen}; procedural map "
                        f"{parts['procedural map'][i, j]:+.2f}" if "procedural map" in parts else seen)
             explanation = (f"judge z {judge_z:+.2f} vs reference prompts ({reading})"
                            f"; palette {palette:.2f}{' (neutral: not used)' if neutral else ''} ({palette_note})")
-            out.append((score, explanation, None))
+            if prompt in stats:
+                mean, spread = stats[prompt]
+                explanation += (f"; combined {z:+.2f} against this prompt's {self.prompt_side.size} reference "
+                                f"paintings' {mean:+.2f} ± {spread:.2f}")
+                z = float(standardise(z, mean, spread))
+            out.append((squash(z), explanation, None))
         return out

@@ -23,6 +23,10 @@ renderer's paintings differ between runs in their last digits, so two fits of th
 and score alike (measured in docs/experiments.md), and the same code and models should give the same reward
 version anywhere; the arrays' hash (`digest`) is logged to tell two fits apart.
 
+The file also keeps one painting of every fitting prompt, the **reference paintings** (features, PNG and brush
+marks): the judge standardises each prompt's score against them (`JudgeAlignment`, "the prompt side"), as it
+standardises each image's score against the reference prompts.
+
 This module is the map itself (fit, score, save, load); rendering the corpus lives in
 `pipeline/judge_map.py`, a layer that may use the generator and the renderer.
 """
@@ -62,11 +66,39 @@ def normalised(features: np.ndarray) -> np.ndarray:
 
 
 @dataclass(frozen=True)
+class ReferencePaintings:
+    """One procedural painting per fitting prompt: what a typical painting scores under any prompt."""
+
+    features: np.ndarray  # (n, d) the classifier's pre-logit features
+    pngs: tuple[bytes, ...]  # the renders, for the palette's colours
+    marks: tuple[dict[str, int], ...]  # p5.brush calls that left marks, by name: the palette's shape words
+
+    def __post_init__(self) -> None:
+        if not (len(self.features) == len(self.pngs) == len(self.marks)) or len(self.pngs) < 2:
+            raise ValueError(f"reference paintings need features, a PNG and marks each, at least two: got "
+                             f"{len(self.features)}, {len(self.pngs)} and {len(self.marks)}")
+
+    def to_arrays(self) -> dict[str, np.ndarray]:
+        sizes = [len(p) for p in self.pngs]
+        return {"ref_features": np.asarray(self.features, dtype=np.float32),
+                "ref_png": np.frombuffer(b"".join(self.pngs), dtype=np.uint8),
+                "ref_png_ends": np.cumsum(sizes).astype(np.int64),
+                "ref_marks": np.array([json.dumps(m, sort_keys=True) for m in self.marks])}
+
+    @classmethod
+    def from_arrays(cls, z) -> "ReferencePaintings":
+        blob, ends = z["ref_png"].tobytes(), [int(e) for e in z["ref_png_ends"]]
+        pngs = tuple(blob[a:b] for a, b in zip([0] + ends[:-1], ends))
+        return cls(features=z["ref_features"], pngs=pngs, marks=tuple(json.loads(str(m)) for m in z["ref_marks"]))
+
+
+@dataclass(frozen=True)
 class ProceduralMap:
     mean: np.ndarray  # (d,) the mean normalised feature vector of the fitting paintings
     to_features: np.ndarray  # (e, d) prompt embedding -> expected centred feature direction
     paintings: int  # how many paintings it was fitted on
     key: str = ""  # the inputs key it was fitted for (inputs_key)
+    reference: ReferencePaintings | None = None  # one fitting painting per prompt (a map of the pipeline has them)
 
     @property
     def digest(self) -> str:
@@ -109,7 +141,8 @@ def inputs_key() -> str:
                                                        pretrained_models.image_weights_path()),
         "text": pretrained_models.wheel_file_identity(
             pretrained_models.TEXT_DIST, pretrained_models.text_model_dir() / pretrained_models.TEXT_MARKER),
-        "per_prompt": PER_PROMPT, "seed": SEED, "ridge": RIDGE, "size": RENDER_SIZE, "format": 2,
+        "per_prompt": PER_PROMPT, "seed": SEED, "ridge": RIDGE, "size": RENDER_SIZE,
+        "format": 3,  # 3: the file keeps the reference paintings
     }, sort_keys=True).encode())
     return h.hexdigest()[:16]
 
@@ -121,24 +154,27 @@ def map_path(key: str | None = None) -> Path:
 def save_map(fitted: ProceduralMap, path: Path) -> Path:
     """Writes the map whole or not at all (a temporary file, then a rename)."""
     buffer = io.BytesIO()
+    extra = fitted.reference.to_arrays() if fitted.reference is not None else {}
     np.savez(buffer, mean=fitted.mean, to_features=fitted.to_features, paintings=np.array(fitted.paintings),
-             key=np.array(fitted.key))
+             key=np.array(fitted.key), **extra)
     path.parent.mkdir(parents=True, exist_ok=True)
     return atomic_write_bytes(path, buffer.getvalue())
 
 
-def load_map(path: Path | None = None, *, text_dim: int | None = None,
+def load_map(path: Path | None = None, *, key: str | None = None, text_dim: int | None = None,
              feature_dim: int | None = None) -> ProceduralMap | None:
-    """The fitted map for the current inputs, or None when none has been fitted. A file that is there but
+    """The fitted map for the current inputs (`key`: their inputs key, when the caller has it already), or None
+    when none has been fitted; `path` alone: that file, whatever it was fitted for. A file that is there but
     unreadable or of the wrong shape is an error naming it and the command that rebuilds it."""
-    expected = None if path is not None else inputs_key()
+    expected = key if key is not None else None if path is not None else inputs_key()
     path = Path(path) if path is not None else map_path(expected)
     if not path.is_file():
         return None
     try:
         with np.load(path, allow_pickle=False) as z:
+            reference = ReferencePaintings.from_arrays(z) if "ref_features" in z.files else None
             fitted = ProceduralMap(mean=z["mean"], to_features=z["to_features"], paintings=int(z["paintings"]),
-                                   key=str(z["key"]))
+                                   key=str(z["key"]), reference=reference)
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
         raise ProceduralMapError(f"{path}: not a readable procedural map ({exc}); delete it and run "
                                  f"{BUILD_COMMAND}") from None
@@ -148,7 +184,8 @@ def load_map(path: Path | None = None, *, text_dim: int | None = None,
     shape_ok = (fitted.mean.ndim == 1 and fitted.to_features.ndim == 2
                 and fitted.to_features.shape[1] == fitted.mean.shape[0]
                 and (text_dim is None or fitted.to_features.shape[0] == text_dim)
-                and (feature_dim is None or fitted.mean.shape[0] == feature_dim))
+                and (feature_dim is None or fitted.mean.shape[0] == feature_dim)
+                and (fitted.reference is None or fitted.reference.features.shape[1:] == fitted.mean.shape))
     if not shape_ok or not (np.isfinite(fitted.mean).all() and np.isfinite(fitted.to_features).all()):
         raise ProceduralMapError(
             f"{path}: a procedural map of shape {fitted.to_features.shape} (mean {fitted.mean.shape}) with "
