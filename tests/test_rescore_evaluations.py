@@ -1,0 +1,75 @@
+"""Re-scoring cached held-out evaluations: the same paintings, read by today's reward, in the same order."""
+
+from __future__ import annotations
+
+import argparse
+
+import numpy as np
+import pytest
+from reward_helpers import blank, png_of, result
+
+from paint_pipeline.analysis import rescore_evaluations
+from paint_pipeline.parquet_io import write_table
+from paint_pipeline.pipeline.evaluation import evaluation_renders_path
+from paint_pipeline.render import table as render_table
+from paint_pipeline.reward import RewardScorer
+from paint_pipeline.reward.config import RewardConfig
+from paint_pipeline.reward.scorecard import Sample
+from paint_pipeline.reward.table import to_table
+
+PALETTE = RewardConfig(alignment_backend="palette", text_detector=False)
+
+
+def painting(seed: int) -> np.ndarray:
+    im = blank((240, 236, 225))
+    rng = np.random.default_rng(seed)
+    for _ in range(6):
+        y, x = rng.integers(0, im.shape[0] - 40, size=2)
+        im[y : y + 40, x : x + 40] = rng.integers(30, 220, size=3)
+    return im
+
+
+def cache(artifacts, label: str, scorer) -> list[str]:
+    """A cached evaluation as `cached_evaluation` writes one: scorecards, and the renders table beside them."""
+    prompts = ["a red barn in a green field", "a blue lake under a grey sky", "a yellow sun over orange dunes"]
+    ids = [f"eval-{label}/test-{i:04d}/0" for i in range(len(prompts))]
+    renders = [result(png_of(painting(1)), brush_marks={"brush.rect": 3}), result(None, status="PARSE_ERROR"),
+               result(png_of(painting(7)))]
+    cards = scorer.score([Sample(p, "", r, sample_id=s) for p, r, s in zip(prompts, renders, ids)])
+    path = artifacts / "evaluation_cache" / f"{label}-key.parquet"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_table(to_table(cards), path)
+    write_table(render_table.to_table(renders, ids, artifacts / "evaluation_images" / label),
+                evaluation_renders_path(path))
+    return ids
+
+
+def test_the_same_reward_reproduces_the_recorded_scorecards(tmp_path):
+    scorer = RewardScorer(PALETTE)
+    ids = cache(tmp_path, "cycle-test", scorer)
+    cache(tmp_path, "cycle-0001-test", scorer)
+    recorded, again = rescore_evaluations.rescore(rescore_evaluations.find_evaluation(tmp_path, "cycle-test"), scorer)
+    assert again.column("sample_id").to_pylist() == ids
+    for column in ("status", "total", "alignment_score", "brush_score", "flags"):
+        assert again.column(column).to_pylist() == recorded.column(column).to_pylist()
+
+
+def test_another_reward_reads_the_same_paintings_differently(tmp_path):
+    cache(tmp_path, "cycle-test", RewardScorer(PALETTE))
+    heavier = RewardScorer(PALETTE.replace(w_alignment=0.45, w_richness=0.15))
+    recorded, again = rescore_evaluations.rescore(rescore_evaluations.find_evaluation(tmp_path, "cycle-test"), heavier)
+    assert again.column("richness_score").to_pylist() == recorded.column("richness_score").to_pylist()
+    assert again.column("total").to_pylist() != recorded.column("total").to_pylist()
+    assert set(again.column("reward_version").to_pylist()) == {heavier.version}
+
+
+def test_a_missing_label_or_renders_table_is_named(tmp_path, capsys):
+    cache(tmp_path, "cycle-test", RewardScorer(PALETTE))
+    with pytest.raises(FileNotFoundError, match=r"no cached evaluation labelled 'cycle-0009-test'.*cycle-test"):
+        rescore_evaluations.find_evaluation(tmp_path, "cycle-0009-test")
+    path = rescore_evaluations.find_evaluation(tmp_path, "cycle-test")
+    evaluation_renders_path(path).unlink()
+    with pytest.raises(FileNotFoundError, match="renders table .* is missing"):
+        rescore_evaluations.rescore(path, RewardScorer(PALETTE))
+    code = rescore_evaluations.run(argparse.Namespace(artifacts=tmp_path, labels=["cycle-test"]))
+    assert code == 2 and "is missing" in capsys.readouterr().err
