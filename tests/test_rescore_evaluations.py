@@ -73,3 +73,12 @@ def test_a_missing_label_or_renders_table_is_named(tmp_path, capsys):
         rescore_evaluations.rescore(path, RewardScorer(PALETTE))
     code = rescore_evaluations.run(argparse.Namespace(artifacts=tmp_path, labels=["cycle-test"]))
     assert code == 2 and "is missing" in capsys.readouterr().err
+
+
+def test_the_command_line_runs_it_and_the_matrix_takes_one_set_at_a_time(tmp_path, capsys):
+    from paint_pipeline.cli import main
+
+    assert main(["analyze", "rescore-evaluations", str(tmp_path), "cycle-test"]) == 2
+    assert "no cached evaluation labelled 'cycle-test'" in capsys.readouterr().err
+    code = main(["calibrate", "--matrix", "--procedural-set", "validation", "--matrix-set", str(tmp_path / "x.jsonl")])
+    assert code == 2 and "not both" in capsys.readouterr().err
