@@ -14,8 +14,9 @@ group), it sets how far alignment moves the total for that prompt and what a typ
 Its effect on the painting x prompt matrix was chosen on the validation prompts' procedural paintings and then
 read on the bench (`paint-pipeline calibrate --matrix` prints both; docs/experiments.md).
 
-Cost: the palette scores every reference painting under each new prompt (a fraction of a second per prompt);
-each prompt's mean and spread are kept for the judge's lifetime, so a prompt seen again costs nothing.
+Cost: a batch with new prompts decodes the reference paintings once, and the palette scores each of them under
+every new prompt (a fraction of a second per prompt); each prompt's mean and spread are kept for the judge's
+lifetime, so a prompt seen again costs nothing.
 """
 
 from __future__ import annotations
@@ -50,7 +51,6 @@ class PromptSide:
     def __init__(self, judge, reference: ReferencePaintings, config: RewardConfig) -> None:
         self.judge, self.reference, self.config = judge, reference, config
         self._vectors = judge.vectors_from_features(np.asarray(reference.features, dtype=np.float32))
-        self._analysed: list[tuple[RenderResult, ImageFeatures]] | None = None
         self._stats: dict[str, tuple[float, float]] = {}
 
     @property
@@ -58,13 +58,12 @@ class PromptSide:
         return len(self.reference.pngs)
 
     def _paintings(self) -> list[tuple[RenderResult, ImageFeatures]]:
-        if self._analysed is None:  # decoded on first use: scorers that never meet a prompt pay nothing
-            cfg = self.config
-            self._analysed = [
-                (RenderResult(id=f"reference-{i}", status="SUCCESS", png=png, render_ms=0.0, brush_marks=dict(marks)),
+        """The reference paintings decoded and analysed for the palette. Not kept: ~0.4 MB each at the default
+        analysis size, and a scorer meets new prompts a batch at a time, so decoding them again is cheap."""
+        cfg = self.config
+        return [(RenderResult(id=f"reference-{i}", status="SUCCESS", png=png, render_ms=0.0, brush_marks=dict(marks)),
                  analyse(decode_png(png), cfg.analysis_size, cfg.background_delta_e))
                 for i, (png, marks) in enumerate(zip(self.reference.pngs, self.reference.marks))]
-        return self._analysed
 
     def stats(self, prompts: list[str], combined: CombinedScore) -> dict[str, tuple[float, float]]:
         """prompt -> (mean, spread) of the reference paintings' combined scores under it."""
