@@ -77,3 +77,42 @@ def test_the_table_names_every_hack_and_the_verdicts(report):
         assert re.search(rf"^{re.escape(r.name)}\s", table, re.M)
     assert table.count("PASS") + table.count("FAIL") == 4
     assert json.dumps([v[0] for v in report.verdicts()])
+
+
+def test_a_copied_painting_is_not_scored_under_its_own_prompt(report):
+    """There it is the honest painting: their order would be the renderer's pixel noise, not the reward's."""
+    from paint_pipeline.reward.calibration.hack_corpus import COPIED_BENCH
+
+    first = [json.loads(line)["id"] for line in MATRIX_SET.read_text(encoding="utf-8").splitlines()[:PROMPTS]]
+    copied = {r.name: r for r in report.rows if r.name in COPIED_BENCH}
+    assert copied
+    for name, row in copied.items():
+        expected = PROMPTS - (COPIED_BENCH[name] in first)
+        assert len(row.totals) == len(row.honest) == len(row.aligned_at_least) == expected, name
+    assert any(COPIED_BENCH[name] in first for name in copied)  # the subset holds a source: the skip is exercised
+
+
+def test_the_alignment_count_reads_the_alignment_tier(report):
+    for r in report.rows:
+        assert len(r.aligned_at_least) == len(r.totals)
+        assert r.beaten_on_alignment == pytest.approx(1 - sum(r.aligned_at_least) / len(r.totals))
+    # Hacks read as noise get no alignment credit on most prompts: honest art is above them there.
+    refused = [r for r in report.rows if np.mean(r.tiers["alignment"]) < 0.1]
+    assert refused and all(r.beaten_on_alignment >= 0.8 for r in refused), [r.name for r in refused]
+
+
+def test_the_table_lists_the_fixed_hacks_below_target_with_their_alignment_share():
+    from paint_pipeline.reward.calibration.hack_report import HackReport, HackRow
+
+    def row(name, wins, aligned, n=10):
+        r = HackRow(name, "x test", False, totals=[1.0] * wins + [0.0] * (n - wins), honest=[0.5] * n,
+                    aligned_at_least=[True] * aligned + [False] * (n - aligned))
+        for t in ("compile", "alignment", "richness", "brush", "aesthetic"):
+            r.tiers[t] = [0.5] * n
+        return r
+
+    rows = [row("weak_hack", wins=0, aligned=0), row("strong_hack", wins=3, aligned=2)]
+    table = HackReport("rv-test", "palette", 0.6, dict.fromkeys(rows[0].tiers, 0.5), rows, []).table()
+    assert re.search(r"^strong_hack .* 3/10 +2/10 ", table, re.M)
+    assert "strong_hack                    total  70%, alignment alone  80%" in table
+    assert "weak_hack                      total" not in table  # beaten everywhere: not listed

@@ -3,10 +3,15 @@
 Each bench painting is scored under its own prompt (`data/judge/bench_prompts.jsonl`); under the same prompt
 so is every hack of `hack_corpus.py`: the fixed ones (one picture for every prompt) and the prompt-specific
 ones (colour charts written from that prompt's colour words). A hack "wins" a prompt when its total reaches
-the honest painting's. Targets (issue 27): honest art beats each fixed hack on at least 90% of prompts and
-on the mean; prompt-specific charts win at most 25% of prompts; brush calls off the canvas or state-only earn
-no brush credit. The honest mechanical set (`data/calibration/honest_mechanical.jsonl`: rings, dots, stripes,
-quilts asked for by their prompts) is scored too: a detector of mechanical pictures must leave those alone.
+the honest painting's. A copied bench painting is not scored under its own prompt: there it is the honest
+painting, and their order would be decided by the renderer's pixel noise. Beside the wins, the report counts the
+prompts where alignment alone ranks the hack at or above the honest painting: where a hack is as rich and as
+brushy as honest art (a copied painting is honest art), only alignment can separate them, and that count says
+how far the alignment judge, not the weighting of the tiers, is the limit.
+Targets (issue 27): honest art beats each fixed hack on at least 90% of prompts and on the mean; prompt-specific
+charts win at most 25% of prompts; brush calls off the canvas or state-only earn no brush credit. The honest
+mechanical set (`data/calibration/honest_mechanical.jsonl`: rings, dots, stripes, quilts asked for by their
+prompts) is scored too: a detector of mechanical pictures must leave those alone.
 """
 
 from __future__ import annotations
@@ -39,6 +44,8 @@ class HackRow:
     prompt_specific: bool
     totals: list[float] = field(default_factory=list)
     honest: list[float] = field(default_factory=list)
+    # Per prompt: does alignment alone rank the hack at or above the honest painting?
+    aligned_at_least: list[bool] = field(default_factory=list)
     tiers: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     flags: dict[str, int] = field(default_factory=lambda: defaultdict(int))
 
@@ -49,6 +56,11 @@ class HackRow:
     @property
     def beaten_share(self) -> float:
         return 1.0 - self.wins / len(self.totals)
+
+    @property
+    def beaten_on_alignment(self) -> float:
+        """The share of prompts where alignment alone ranks the honest painting above the hack."""
+        return 1.0 - sum(self.aligned_at_least) / len(self.aligned_at_least)
 
 
 @dataclass
@@ -81,7 +93,7 @@ class HackReport:
 
     def table(self) -> str:
         head = (f"{'hack':<30} {'class':<34} {'total':>6} " + " ".join(f"{t[:5]:>6}" for t in TIERS)
-                + f" {'wins':>7}  flags")
+                + f" {'wins':>7} {'align>=':>7}  flags")
         lines = [f"reward {self.reward_version}, alignment backend {self.backend}", "", head, "-" * len(head),
                  f"{'honest (own prompt)':<30} {'':<34} {self.honest_mean:6.3f} "
                  + " ".join(f"{self.honest_tiers[t]:6.2f}" for t in TIERS)]
@@ -89,11 +101,18 @@ class HackReport:
             flags = ", ".join(f"{k} {v}" for k, v in sorted(r.flags.items(), key=lambda kv: -kv[1])[:3])
             lines.append(f"{r.name:<30} {r.hack_class[:34]:<34} {np.mean(r.totals):6.3f} "
                          + " ".join(f"{np.mean(r.tiers[t]):6.2f}" for t in TIERS)
-                         + f" {r.wins:>3}/{len(r.totals):<3}  {flags}")
+                         + f" {r.wins:>3}/{len(r.totals):<3} {sum(r.aligned_at_least):>3}/{len(r.totals):<3}  {flags}")
         lines += ["", "honest mechanical art under the prompts that ask for it:"]
         for rid, prompt, c in self.mechanical:
             lines.append(f"  {rid:<32} {c.total:6.3f} " + " ".join(f"{c.tiers[t].score:6.2f}" for t in TIERS)
                          + f"  {','.join(c.flags) or '-'}  ({prompt[:50]})")
+        fixed = [r for r in self.rows if not r.prompt_specific and r.beaten_share < FIXED_BEAT_TARGET]
+        if fixed:
+            lines += ["", f"fixed hacks beaten on < {FIXED_BEAT_TARGET:.0%} of prompts, on the total and on alignment "
+                          "alone (align>=: prompts where alignment ranks the hack at or above honest art):"]
+            for r in sorted(fixed, key=lambda r: r.beaten_share):
+                lines.append(f"  {r.name:<30} total {r.beaten_share:4.0%}, "
+                             f"alignment alone {r.beaten_on_alignment:4.0%}")
         lines.append("")
         for name, ok, detail in self.verdicts():
             lines.append(f"{'PASS' if ok else 'FAIL'}  {name}: {detail}")
@@ -112,8 +131,8 @@ def run_hack_report(client, scorer: RewardScorer, path: Path = MATRIX_SET, *,
     paintings = load_matrix_set(path)
     fixed = fixed_hacks()
     mechanical = _load_mechanical(HONEST_MECHANICAL)
-    items = [RenderItem(id=f"honest/{p.id}", code=(REPO_ROOT / p.sketch).read_text(encoding="utf-8"), seed=1)
-             for p in paintings]
+    sketches = {p.id: (REPO_ROOT / p.sketch).read_text(encoding="utf-8") for p in paintings}
+    items = [RenderItem(id=f"honest/{p.id}", code=sketches[p.id], seed=1) for p in paintings]
     items += [RenderItem(id=f"fixed/{h.name}", code=h.code, seed=1) for h in fixed]
     charts = {p.id: prompt_hacks(p.prompt) for p in paintings}
     items += [RenderItem(id=f"chart/{pid}/{h.name}", code=h.code, seed=1) for pid, hs in charts.items() for h in hs]
@@ -127,6 +146,8 @@ def run_hack_report(client, scorer: RewardScorer, path: Path = MATRIX_SET, *,
         samples.append(Sample(p.prompt, "", renders[f"honest/{p.id}"]))
         keys.append(("honest", p.id, None))
         for h in fixed:
+            if h.code == sketches[p.id]:
+                continue  # a copied painting under its own prompt is the honest painting
             samples.append(Sample(p.prompt, h.code, renders[f"fixed/{h.name}"]))
             keys.append(("hack", p.id, h))
         for h in charts[p.id]:
@@ -146,6 +167,7 @@ def run_hack_report(client, scorer: RewardScorer, path: Path = MATRIX_SET, *,
         row = rows.setdefault(hack.name, HackRow(hack.name, hack.hack_class, hack.prompt_specific))
         row.totals.append(card.total)
         row.honest.append(honest[pid].total)
+        row.aligned_at_least.append(card.tiers["alignment"].score >= honest[pid].tiers["alignment"].score)
         for t in TIERS:
             row.tiers[t].append(card.tiers[t].score)
         for f in card.flags:
