@@ -380,7 +380,7 @@ def test_bad_inputs_get_errors_that_name_the_file(tmp_path, cycle_files):
 
 def test_a_soak_of_1000_sketches_through_one_renderer():
     from paint_pipeline.pipeline.settings import PipelineSettings
-    from paint_pipeline.render.soak import format_report, run_soak
+    from paint_pipeline.render.soak import format_report, memory_growth_mb, run_soak
 
     with RendererService() as client:
         report = run_soak(client, 1000, timeout_ms=PipelineSettings().render_timeout_ms, progress=False)
@@ -391,4 +391,16 @@ def test_a_soak_of_1000_sketches_through_one_renderer():
     honest = report["statuses"]["honest"]
     assert honest.get("SUCCESS", 0) >= 0.97 * sum(honest.values()), text
     assert not [m for m in report["misclassified"] if not m["kind"].startswith("honest")], text
-    assert report["pss_end_mb"] <= report["pss_after_first_tenth_mb"] + 400, text  # no growth with the count
+    growth = memory_growth_mb(report["memory_trace_mb"])
+    assert growth <= 400, f"the service grew by {growth:.0f} MB with the count\n{text}"
+
+
+def test_memory_growth_reads_windows_not_single_chunks():
+    from paint_pipeline.render.soak import memory_growth_mb
+
+    warm_then_flat = [300.0, 600.0, 900.0] + [1200.0] * 57 + [3500.0, 1200.0, 1200.0]  # warm-up, then spikes
+    warm_then_flat[40] = 3400.0
+    assert abs(memory_growth_mb(warm_then_flat)) < 1.0
+    growing = [800.0 + 20.0 * i for i in range(63)]  # 20 MB a chunk: a leak
+    assert memory_growth_mb(growing) > 700.0
+    assert memory_growth_mb([900.0, 2000.0]) == 0.0  # too short to tell

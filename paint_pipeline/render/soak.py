@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import statistics
 import subprocess
 import time
 from typing import Any
@@ -106,7 +107,21 @@ def run_soak(client, n: int = 1000, *, timeout_ms: int, chunk: int = 16, size: i
         "peak_pss_mb": peak.peak_pss_mb, "peak_rss_mb": peak.peak_rss_mb,
         "pss_after_first_tenth_mb": memory_trace[max(0, len(memory_trace) // 10 - 1)] if memory_trace else 0.0,
         "pss_end_mb": memory_trace[-1] if memory_trace else 0.0, "healthy_after": client.is_healthy(),
+        "memory_trace_mb": memory_trace,
     }
+
+
+def memory_growth_mb(trace: list[float]) -> float:
+    """How much the service grew with the count: the median PSS of the last quarter of chunks minus that of the
+    chunks after the first tenth and before the first quarter. Medians of windows, because one sample moves by
+    hundreds of MB with the pages alive at that instant (a hostile sketch's heap, a browser just restarted), and
+    the first tenth is the warm-up, not growth."""
+    n = len(trace)
+    if n < 8:
+        return 0.0
+    early = trace[n // 10 : max(n // 10 + 1, n // 4)]
+    late = trace[n - n // 4 :]
+    return statistics.median(late) - statistics.median(early)
 
 
 def _quantiles(values: list[float]) -> dict[str, float]:
