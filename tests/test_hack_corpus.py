@@ -103,16 +103,17 @@ def test_the_alignment_count_reads_the_alignment_tier(report):
 
 def test_the_table_lists_the_fixed_hacks_below_target_with_their_alignment_share():
     from paint_pipeline.reward.calibration.hack_report import HackReport, HackRow
+    from paint_pipeline.reward.config import TIERS
 
     def row(name, wins, aligned, n=10):
         r = HackRow(name, "x test", False, totals=[1.0] * wins + [0.0] * (n - wins), honest=[0.5] * n,
                     aligned_at_least=[True] * aligned + [False] * (n - aligned))
-        for t in ("compile", "alignment", "richness", "brush", "aesthetic"):
+        for t in TIERS:
             r.tiers[t] = [0.5] * n
         return r
 
     rows = [row("weak_hack", wins=0, aligned=0), row("strong_hack", wins=3, aligned=2)]
-    table = HackReport("rv-test", "palette", 0.6, dict.fromkeys(rows[0].tiers, 0.5), rows, []).table()
+    table = HackReport("rv-test", "palette", 0.6, dict.fromkeys(TIERS, 0.5), rows, []).table()
     assert re.search(r"^strong_hack .* 3/10 +2/10 ", table, re.M)
     assert "strong_hack                    total  70%, alignment alone  80%" in table
     assert "weak_hack                      total" not in table  # beaten everywhere: not listed
