@@ -105,23 +105,31 @@ def run_soak(client, n: int = 1000, *, timeout_ms: int, chunk: int = 16, size: i
         "honest_render_ms": _quantiles(honest_ms),
         "classified": sum(sum(v.values()) for v in statuses.values()), "misclassified": misclassified,
         "peak_pss_mb": peak.peak_pss_mb, "peak_rss_mb": peak.peak_rss_mb,
-        "pss_after_first_tenth_mb": memory_trace[max(0, len(memory_trace) // 10 - 1)] if memory_trace else 0.0,
-        "pss_end_mb": memory_trace[-1] if memory_trace else 0.0, "healthy_after": client.is_healthy(),
-        "memory_trace_mb": memory_trace,
+        **dict(zip(("pss_early_mb", "pss_late_mb"), memory_windows_mb(memory_trace))),
+        "healthy_after": client.is_healthy(), "memory_trace_mb": memory_trace,
     }
 
 
-def memory_growth_mb(trace: list[float]) -> float:
-    """How much the service grew with the count: the median PSS of the last quarter of chunks minus that of the
-    chunks after the first tenth and before the first quarter. Medians of windows, because one sample moves by
-    hundreds of MB with the pages alive at that instant (a hostile sketch's heap, a browser just restarted), and
-    the first tenth is the warm-up, not growth."""
+def memory_windows_mb(trace: list[float]) -> tuple[float, float]:
+    """The service's PSS early and late in the run: the median of the chunks after the first tenth and before the
+    first quarter, and the median of the last quarter. Medians of windows, because one sample moves by hundreds of
+    MB with the pages alive at that instant (a hostile sketch's heap, a browser just restarted), and the first
+    tenth is the warm-up, not growth. A trace too short for windows reads its first and last samples."""
     n = len(trace)
+    if n == 0:
+        return 0.0, 0.0
     if n < 8:
+        return trace[0], trace[-1]
+    return statistics.median(trace[n // 10 : max(n // 10 + 1, n // 4)]), statistics.median(trace[n - n // 4 :])
+
+
+def memory_growth_mb(trace: list[float]) -> float:
+    """How much the service grew with the count: the late window's median minus the early one's
+    (`memory_windows_mb`); 0 for a trace too short to have windows."""
+    if len(trace) < 8:
         return 0.0
-    early = trace[n // 10 : max(n // 10 + 1, n // 4)]
-    late = trace[n - n // 4 :]
-    return statistics.median(late) - statistics.median(early)
+    early, late = memory_windows_mb(trace)
+    return late - early
 
 
 def _quantiles(values: list[float]) -> dict[str, float]:
@@ -144,7 +152,8 @@ def format_report(r: dict[str, Any]) -> str:
                      + (f" ({m['errors'][0][:100]})" if m["errors"] else ""))
     if len(r["misclassified"]) > 20:
         lines.append(f"  outside: {len(r['misclassified']) - 20} more")
-    lines.append(f"  service memory (PSS of its process tree): peak {r['peak_pss_mb']:.0f} MB, after the first tenth "
-                 f"{r['pss_after_first_tenth_mb']:.0f} MB, at the end {r['pss_end_mb']:.0f} MB; healthy after: "
-                 f"{r['healthy_after']}")
+    lines.append(f"  service memory (PSS of its process tree): peak {r['peak_pss_mb']:.0f} MB; median "
+                 f"{r['pss_early_mb']:.0f} MB after the warm-up (chunks from the first tenth to the first quarter), "
+                 f"{r['pss_late_mb']:.0f} MB over the last quarter: growth {r['pss_late_mb'] - r['pss_early_mb']:+.0f}"
+                 f" MB; healthy after: {r['healthy_after']}")
     return "\n".join(lines)
