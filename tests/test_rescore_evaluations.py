@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -82,3 +83,25 @@ def test_the_command_line_runs_it_and_the_matrix_takes_one_set_at_a_time(tmp_pat
     assert "no cached evaluation labelled 'cycle-test'" in capsys.readouterr().err
     code = main(["calibrate", "--matrix", "--procedural-set", "validation", "--matrix-set", str(tmp_path / "x.jsonl")])
     assert code == 2 and "not both" in capsys.readouterr().err
+
+
+def test_the_matrix_writes_a_temporary_set_only_for_a_procedural_set(monkeypatch, capsys):
+    import contextlib
+    import tempfile
+
+    import paint_pipeline.cli.reward as cli_reward
+    from paint_pipeline.cli import main
+    from paint_pipeline.reward.calibration import judge_matrix
+
+    folders, sets = [], []
+    real_folder = tempfile.TemporaryDirectory
+    monkeypatch.setattr(tempfile, "TemporaryDirectory", lambda **kw: folders.append(kw) or real_folder(**kw))
+    monkeypatch.setattr(cli_reward, "RendererService", lambda *a, **kw: contextlib.nullcontext("client"))
+    monkeypatch.setattr(judge_matrix, "run_matrix", lambda client, config, path, progress: sets.append(
+        (Path(path), Path(path).is_file())) or {"set": str(path), "n": 0, "backends": {}})
+    assert main(["calibrate", "--matrix"]) == 0
+    assert folders == [] and sets == [(judge_matrix.MATRIX_SET, True)]
+    assert main(["calibrate", "--matrix", "--procedural-set", "validation"]) == 0
+    assert len(folders) == 1 and sets[1][0].name == "procedural_validation.jsonl" and sets[1][1]
+    assert not sets[1][0].exists()  # the temporary set is gone once the matrix is printed
+    capsys.readouterr()

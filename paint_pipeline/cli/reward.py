@@ -4,6 +4,7 @@ outside a cycle, and the offline judge's procedural map fitted."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import tempfile
@@ -131,12 +132,14 @@ def _calibrate_matrix(args: argparse.Namespace) -> int:
     if args.procedural_set and args.matrix_set:
         print("calibrate --matrix: give --matrix-set or --procedural-set, not both", file=sys.stderr)
         return 2
-    with tempfile.TemporaryDirectory(prefix="pp-matrix-") as tmp:
+    # A procedural set's sketches are written to a temporary folder, kept while the matrix renders them.
+    with contextlib.ExitStack() as stack:
         matrix_set = args.matrix_set or MATRIX_SET
         if args.procedural_set:
             from paint_pipeline.paths import PROMPTS_DIR
             from paint_pipeline.pipeline.judge_map import procedural_matrix_set
 
+            tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="pp-matrix-"))
             matrix_set = procedural_matrix_set(PROMPTS_DIR / f"{args.procedural_set}.jsonl", Path(tmp))
         with RendererService(args.renderer_url, pool_size=args.pool_size) as client:
             report = run_matrix(client, reward_config(args), matrix_set, progress=lambda m: print(m, file=sys.stderr))
