@@ -114,20 +114,19 @@ def memory_windows_mb(trace: list[float]) -> tuple[float, float]:
     """The service's PSS early and late in the run: the median of the chunks after the first tenth and before the
     first quarter, and the median of the last quarter. Medians of windows, because one sample moves by hundreds of
     MB with the pages alive at that instant (a hostile sketch's heap, a browser just restarted), and the first
-    tenth is the warm-up, not growth. A trace too short for windows reads its first and last samples."""
+    tenth is the warm-up, not growth. A trace too short for windows (under 8 chunks) cannot tell growth: both
+    windows are its median."""
     n = len(trace)
     if n == 0:
         return 0.0, 0.0
     if n < 8:
-        return trace[0], trace[-1]
+        return statistics.median(trace), statistics.median(trace)
     return statistics.median(trace[n // 10 : max(n // 10 + 1, n // 4)]), statistics.median(trace[n - n // 4 :])
 
 
 def memory_growth_mb(trace: list[float]) -> float:
     """How much the service grew with the count: the late window's median minus the early one's
     (`memory_windows_mb`); 0 for a trace too short to have windows."""
-    if len(trace) < 8:
-        return 0.0
     early, late = memory_windows_mb(trace)
     return late - early
 
