@@ -100,13 +100,14 @@ def run_soak(client, n: int = 1000, *, timeout_ms: int, chunk: int = 16, size: i
                     misclassified.append({"kind": it["kind"], "status": r.status, "errors": r.errors[:2],
                                           "render_ms": r.render_ms})
             memory_trace.append(round(tree_memory_mb(pid)[0], 1))
+    early_mb, late_mb = memory_windows_mb(memory_trace)
     return {
         "sketches": n, "seconds": time.perf_counter() - started, "timeout_ms": timeout_ms, "statuses": statuses,
         "honest_render_ms": _quantiles(honest_ms),
         "classified": sum(sum(v.values()) for v in statuses.values()), "misclassified": misclassified,
         "peak_pss_mb": peak.peak_pss_mb, "peak_rss_mb": peak.peak_rss_mb,
-        **dict(zip(("pss_early_mb", "pss_late_mb"), memory_windows_mb(memory_trace))),
-        "healthy_after": client.is_healthy(), "memory_trace_mb": memory_trace,
+        "pss_early_mb": early_mb, "pss_late_mb": late_mb, "healthy_after": client.is_healthy(),
+        "memory_trace_mb": memory_trace,
     }
 
 
