@@ -40,6 +40,19 @@ def test_the_wheel_weights_load_strictly_into_timm():
     assert not torch.allclose(model.bn2.running_var, torch.ones_like(model.bn2.running_var))
 
 
+def test_the_image_features_are_the_pre_logits_then_the_pooled_middle_blocks():
+    model = pretrained_models.load_image_classifier()
+    x = torch.from_numpy(pretrained_models.image_batch([flat((200, 40, 40)), flat((40, 70, 210), box=(0, 0, 60, 128))]))
+    with torch.inference_mode():
+        features = pretrained_models.image_features(model, x)
+        pre_logits = model.forward_head(model.forward_features(x), pre_logits=True)
+        middle = model.blocks[:4](model.bn1(model.conv_stem(x))).mean(dim=(2, 3))  # block 3's output, pooled
+    segments = pretrained_models.feature_segments(model)
+    assert segments == (1280, 80, 112, 192) and features.shape == (2, sum(segments))
+    assert torch.allclose(features[:, :1280], pre_logits)
+    assert torch.allclose(features[:, 1280:1360], middle, atol=1e-5)
+
+
 def test_a_missing_tensor_is_an_error_not_a_random_layer(tmp_path):
     state = torch.load(pretrained_models.image_weights_path(), map_location="cpu", weights_only=True)
     del state["_blocks.3._bn1.running_mean"]

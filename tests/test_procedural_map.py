@@ -69,7 +69,7 @@ def test_the_file_round_trips_whole_and_its_digest_names_it(tmp_path):
     _, _, _, emb, feats = planted()
     fitted = fit_map(feats, emb)
     path = save_map(fitted, tmp_path / "m.npz")
-    again = load_map(path, text_dim=emb.shape[1], feature_dim=feats.shape[1])
+    again = load_map(path, text_dim=emb.shape[1], segments=())
     assert again.name == fitted.name and again.paintings == len(feats)
     assert np.array_equal(again.to_features, fitted.to_features)
     assert list(tmp_path.iterdir()) == [path]  # no temporary file left behind
@@ -118,7 +118,30 @@ def test_a_map_of_other_models_is_refused(tmp_path):
     _, _, _, emb, feats = planted()
     path = save_map(fit_map(feats, emb), tmp_path / "m.npz")
     with pytest.raises(ProceduralMapError, match="does not fit this judge"):
-        load_map(path, text_dim=384, feature_dim=1280)
+        load_map(path, text_dim=384, segments=(1280, 80, 112, 192))
+
+
+def test_a_map_of_other_feature_segments_is_refused(tmp_path):
+    # A map of the pre-logits alone (a format-3 file has no segments) must not read pooled-block features.
+    _, _, _, emb, feats = planted(feature_dim=64)
+    path = save_map(fit_map(feats, emb, segments=(40, 24)), tmp_path / "m.npz")
+    assert load_map(path, segments=(40, 24)).segments == (40, 24)
+    for other in ((), (64,), (24, 40)):
+        with pytest.raises(ProceduralMapError, match=r"feature segments \(40, 24\) does not fit this judge"):
+            load_map(path, segments=other)
+
+
+def test_each_segment_weighs_alike_whatever_its_scale_or_width():
+    rng = np.random.default_rng(4)
+    wide, narrow = rng.normal(size=(5, 60)) * 100.0, rng.normal(size=(5, 4)) * 0.01
+    read = procedural_map.map_input(np.concatenate([wide, narrow], axis=1), (60, 4))
+    assert np.allclose(np.linalg.norm(read, axis=1), 1.0)
+    assert np.allclose(np.linalg.norm(read[:, :60], axis=1), np.linalg.norm(read[:, 60:], axis=1))
+    # Without segments the wide, large part would drown the narrow one.
+    plain = procedural_map.map_input(np.concatenate([wide, narrow], axis=1))
+    assert np.linalg.norm(plain[:, 60:], axis=1).max() < 1e-4
+    with pytest.raises(ValueError, match=r"do not split into segments \(60, 5\)"):
+        procedural_map.map_input(np.concatenate([wide, narrow], axis=1), (60, 5))
 
 
 def test_the_map_file_is_keyed_by_what_it_depends_on(monkeypatch, tmp_path):
@@ -136,8 +159,8 @@ def judge_and_map():
     judge = copy.copy(load_judge())
     prompts = load_reference_prompts()[:60]
     rng = np.random.default_rng(0)
-    feats = np.abs(rng.normal(size=(len(prompts), 1280)))
-    judge.procedural = fit_map(feats, judge.text.encode(prompts))
+    feats = np.abs(rng.normal(size=(len(prompts), sum(judge.feature_segments))))
+    judge.procedural = fit_map(feats, judge.text.encode(prompts), segments=judge.feature_segments)
     judge.name = f"{JUDGE_NAME}+{judge.procedural.name}"
     return judge
 
@@ -199,11 +222,13 @@ def pairs():
 def test_the_fitting_set_is_rendered_encoded_and_fitted():
     client = ColourClient()
     fitted = judge_map.fit_procedural_map(client, load_judge(), pairs(), progress=False, log=lambda m: None)
-    assert fitted.paintings == len(pairs()) and fitted.to_features.shape == (384, 1280)
+    width = sum(load_judge().feature_segments)  # the pre-logits and the pooled blocks
+    assert fitted.paintings == len(pairs()) and fitted.to_features.shape == (384, width)
+    assert fitted.segments == load_judge().feature_segments
     assert client.calls == 1  # 8 paintings fit in one batch
     # One reference painting per prompt, its first: here each prompt's colour, in the prompts' order.
     reference = fitted.reference
-    assert len(reference.pngs) == len(COLOURS) and reference.features.shape == (len(COLOURS), 1280)
+    assert len(reference.pngs) == len(COLOURS) and reference.features.shape == (len(COLOURS), width)
     firsts = [decode_png(png).getpixel((5, 5)) for png in reference.pngs]
     assert firsts == list(COLOURS.values())
 
@@ -252,3 +277,18 @@ def test_a_prompt_split_becomes_a_labelled_set_for_the_matrix(tmp_path):
     assert [p.prompt for p in paintings] == [p.prompt for p in load_prompts(split)]
     assert len({p.id for p in paintings}) == len(paintings)
     assert all("function setup" in open(p.sketch, encoding="utf-8").read() for p in paintings)
+
+
+def test_the_variant_benchmarks_default_row_reads_the_features_as_the_judges_map_does():
+    # `bench judge-map-variants` builds its variants' features itself; its default row must be today's map.
+    from paint_pipeline.benchmarks.judge_map_variants import VARIANTS, map_features
+
+    segments = (1280, 80, 112, 192)
+    features = np.abs(np.random.default_rng(5).normal(size=(6, sum(segments)))) * np.repeat([9.0, 0.2, 1.0, 3.0],
+                                                                                              segments)
+    default = next(v for v in VARIANTS if v.name == "+blocks3-5")
+    assert np.allclose(procedural_map.map_input(map_features(features, segments, default)),
+                       procedural_map.map_input(features, segments))
+    pre_logits = next(v for v in VARIANTS if v.name == "pre-logits")
+    assert np.allclose(procedural_map.map_input(map_features(features, segments, pre_logits)),
+                       procedural_map.map_input(features[:, :1280]))

@@ -40,12 +40,12 @@ def with_reference(images: list[Image.Image]):
     """A copy of the shared judge whose map keeps `images` as its reference paintings."""
     judge = copy.copy(load_judge())
     prompts = load_reference_prompts()[:60]
-    feats = np.abs(np.random.default_rng(0).normal(size=(len(prompts), 1280)))
+    feats = np.abs(np.random.default_rng(0).normal(size=(len(prompts), sum(judge.feature_segments))))
     _, features = judge.encode_images(images)
     reference = ReferencePaintings(features=features, pngs=tuple(png_of(np.asarray(im)) for im in images),
                                    marks=tuple({} for _ in images))
-    judge.procedural = replace(fit_map(feats, judge.text.encode(prompts), key="0123456789abcdef"),
-                               reference=reference)
+    judge.procedural = replace(fit_map(feats, judge.text.encode(prompts), key="0123456789abcdef",
+                                       segments=judge.feature_segments), reference=reference)
     judge.name = f"test-judge+{judge.procedural.name}"
     return judge
 

@@ -29,6 +29,8 @@ BENCHMARKS = (
                                                "switches, interleaved"),
     ("render-phases", "render_phases", "where a render's time goes, stage by stage, at two resolutions"),
     ("canvas-ops", "canvas_ops", "what the sketch stage of a render is made of: the browser calls p5.brush makes"),
+    ("judge-map-variants", "judge_map_variants", "the judge's procedural map on other image features and ridge "
+                                                 "strengths, on the validation and bench matrices"),
     ("soak", "renderer_soak", "soak the renderer: N honest, broken and hostile sketches through one service"),
 )
 

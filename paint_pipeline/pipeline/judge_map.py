@@ -12,6 +12,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
+import numpy as np
+
 from paint_pipeline.errors import PaintPipelineError
 from paint_pipeline.progress import progress_bar
 from paint_pipeline.prompts import load_prompts
@@ -50,10 +52,10 @@ def procedural_matrix_set(prompts_path, folder: Path) -> Path:
     return path
 
 
-def fit_procedural_map(client, judge, pairs: list[tuple[str, str]], *, key: str = "", progress: bool = True,
-                       log: Callable[[str], None] = print) -> procedural_map.ProceduralMap:
-    """Renders every pair's sketch, encodes the images and the prompts with `judge`'s models, fits the map
-    (`key`: the inputs key it is fitted for, its name) and keeps each prompt's first painting as a reference."""
+def render_and_encode(client, judge, pairs: list[tuple[str, str]], *, progress: bool = True,
+                      log: Callable[[str], None] = print) -> tuple[list, np.ndarray, np.ndarray]:
+    """Renders every pair's sketch and encodes the images and the prompts with `judge`'s models: (renders,
+    image features, prompt embeddings), one row per pair."""
     items = [RenderItem(id=f"procmap-{i}", code=code, seed=1, size=procedural_map.RENDER_SIZE)
              for i, (_, code) in enumerate(pairs)]
     renders = []
@@ -68,7 +70,14 @@ def fit_procedural_map(client, judge, pairs: list[tuple[str, str]], *, key: str 
                                  f"{'; '.join(failed[:3])}: is the renderer healthy? (paint-pipeline render)")
     log(f"[judge-map] encoding {len(renders)} paintings and their prompts ...")
     _, features = judge.encode_images([decode_png(r.png) for r in renders])
-    embeddings = judge.text.encode([prompt for prompt, _ in pairs])
+    return renders, features, judge.text.encode([prompt for prompt, _ in pairs])
+
+
+def map_with_references(pairs: list[tuple[str, str]], renders: list, features: np.ndarray, embeddings: np.ndarray,
+                        *, segments: tuple[int, ...], key: str = "",
+                        ridge: float = procedural_map.RIDGE) -> procedural_map.ProceduralMap:
+    """The map fitted on the encoded set (`key`: the inputs key it is fitted for, its name), keeping each
+    prompt's first painting as a reference painting."""
     first_of: dict[str, int] = {}
     for i, (prompt, _) in enumerate(pairs):
         first_of.setdefault(prompt, i)
@@ -76,7 +85,16 @@ def fit_procedural_map(client, judge, pairs: list[tuple[str, str]], *, key: str 
     reference = procedural_map.ReferencePaintings(
         features=features[first], pngs=tuple(renders[i].png for i in first),
         marks=tuple(dict(renders[i].brush_marks or {}) for i in first))
-    return replace(procedural_map.fit_map(features, embeddings, key=key), reference=reference)
+    fitted = procedural_map.fit_map(features, embeddings, ridge=ridge, key=key, segments=segments)
+    return replace(fitted, reference=reference)
+
+
+def fit_procedural_map(client, judge, pairs: list[tuple[str, str]], *, key: str = "", progress: bool = True,
+                       log: Callable[[str], None] = print) -> procedural_map.ProceduralMap:
+    """Renders and encodes the pairs, fits the map on them (`key`: the inputs key it is fitted for) and keeps
+    each prompt's first painting as a reference."""
+    renders, features, embeddings = render_and_encode(client, judge, pairs, progress=progress, log=log)
+    return map_with_references(pairs, renders, features, embeddings, segments=judge.feature_segments, key=key)
 
 
 def ensure_procedural_map(client_factory, *, force: bool = False, progress: bool = True,

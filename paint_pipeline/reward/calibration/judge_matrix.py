@@ -136,13 +136,11 @@ IMAGE_SIDE = "judge+palette, image side only"
 
 def both_sides(config, judge, prompts, renders, features, judge_z, palette, neutral) -> np.ndarray:
     """The offline default's matrix: the image side read against each prompt's reference paintings."""
-    from paint_pipeline.reward.judges.pretrained import JudgeAlignment, combined_z, squash
-    from paint_pipeline.reward.judges.prompt_side import standardise
+    from paint_pipeline.reward.judges.pretrained import JudgeAlignment, combined_z, final_alignment
 
     alignment = JudgeAlignment(config, judge)
     stats = alignment.prompt_side.stats(prompts, alignment.combined)
-    return np.array([[squash(float(standardise(combined_z(judge_z[i, j], palette[i, j], bool(neutral[j])),
-                                               *stats[p])))
+    return np.array([[final_alignment(combined_z(judge_z[i, j], palette[i, j], bool(neutral[j])), stats[p])
                       for j, p in enumerate(prompts)] for i in range(len(renders))])
 
 

@@ -75,7 +75,7 @@ def backend_name(judge_name: str, reference_paintings: int = 0) -> str:
     return f"offline-judge:{judge_name}{side}+palette-v1"
 
 
-def _z_against(raw: np.ndarray, reference: np.ndarray) -> np.ndarray:
+def z_against(raw: np.ndarray, reference: np.ndarray) -> np.ndarray:
     """Scores as z-scores per image (row) against the same image's scores under the reference prompts."""
     return (raw - reference.mean(axis=1, keepdims=True)) / (reference.std(axis=1, keepdims=True) + 1e-9)
 
@@ -88,7 +88,7 @@ def load_reference_prompts(path: Path = REFERENCE_PROMPTS) -> list[str]:
 
 
 class PretrainedJudge:
-    """Image vectors (logits and pre-logit features) once per image; prompt scores as z-scores per image.
+    """Image vectors (class probabilities and features) once per image; prompt scores as z-scores per image.
 
     `procedural`: the fitted procedural map to use; by default the one fitted for the current inputs, if any
     (`procedural_map.load_map`); False: none."""
@@ -105,10 +105,13 @@ class PretrainedJudge:
         arrays = self._text_side(reference)
         self._class_embeddings, self._text_to_row = arrays["class_embeddings"], arrays["text_to_row"]
         self._reference = (arrays["reference_sims"], arrays["reference_rows"])
-        self._reference_embeddings = arrays["reference_embeddings"]
+        self.reference_embeddings = arrays["reference_embeddings"]
+        # The image features: the pre-logits (what the class-name parts read), then pooled middle blocks (the map's).
+        self.feature_segments = pretrained_models.feature_segments(self.model)
+        self._head = self.feature_segments[0]
         if procedural is None:
             procedural = procedural_map.load_map(text_dim=self._class_embeddings.shape[1],
-                                                 feature_dim=self._text_to_row.shape[1])
+                                                 segments=self.feature_segments)
         self.procedural = procedural or None
         self.name = JUDGE_NAME + (f"+{self.procedural.name}" if self.procedural else "")
         self.images_encoded = 0
@@ -154,14 +157,15 @@ class PretrainedJudge:
         return _zscore_rows(e @ self._class_embeddings.T), e @ self._text_to_row, e
 
     def encode_images(self, images: list) -> tuple[np.ndarray, np.ndarray]:
-        """(class probabilities at TEMPERATURE, pre-logit features) of RGB PIL images."""
+        """(class probabilities at TEMPERATURE, image features: `pretrained_models.image_features`) of RGB PIL
+        images."""
         torch = self._torch
         started = time.perf_counter()
         feats = []
         for start in range(0, len(images), self.batch_size):
             x = torch.from_numpy(pretrained_models.image_batch(images[start : start + self.batch_size]))
             with torch.inference_mode():
-                f = self.model.forward_head(self.model.forward_features(x), pre_logits=True)
+                f = pretrained_models.image_features(self.model, x)
             feats.append(f.numpy())
         vectors = self.vectors_from_features(np.concatenate(feats))
         self.images_encoded += len(images)
@@ -169,10 +173,12 @@ class PretrainedJudge:
         return vectors
 
     def vectors_from_features(self, features: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(class probabilities at TEMPERATURE, the features) from pre-logit features (the classifier is linear)."""
+        """(class probabilities at TEMPERATURE, the features) from image features (the classifier is linear in
+        their pre-logit part)."""
         torch = self._torch
+        head = np.ascontiguousarray(np.asarray(features)[:, : self._head], dtype=np.float32)
         with torch.inference_mode():
-            logits = self.model.get_classifier()(torch.from_numpy(np.ascontiguousarray(features, dtype=np.float32)))
+            logits = self.model.get_classifier()(torch.from_numpy(head))
         return _softmax(logits.double().numpy(), TEMPERATURE), np.asarray(features, dtype=np.float32)
 
     def score_parts(self, prompts: list[str], vectors: tuple[np.ndarray, np.ndarray]) -> dict[str, np.ndarray]:
@@ -181,16 +187,17 @@ class PretrainedJudge:
         probs, feats = vectors
         sims, rows, embeddings = self._prompt_parts(prompts)
         ref_sims, ref_rows = self._reference
-        pairs = [(probs @ sims.T, probs @ ref_sims.T), (feats @ rows.T, feats @ ref_rows.T)]
-        classes = sum(_z_against(raw, ref) for raw, ref in pairs) / 2
+        head = feats[:, : self._head]
+        pairs = [(probs @ sims.T, probs @ ref_sims.T), (head @ rows.T, head @ ref_rows.T)]
+        classes = sum(z_against(raw, ref) for raw, ref in pairs) / 2
         if self.procedural is None:
             return {"classes": classes, "judge": classes}
         # The reference prompts scored like the prompts: the combination is standardised against them again.
-        classes_ref = sum(_z_against(ref, ref) for _, ref in pairs) / 2
+        classes_ref = sum(z_against(ref, ref) for _, ref in pairs) / 2
         mapped = self.procedural.scores(feats, embeddings)
-        mapped_ref = self.procedural.scores(feats, self._reference_embeddings)
-        mapped_z, mapped_ref_z = _z_against(mapped, mapped_ref), _z_against(mapped_ref, mapped_ref)
-        judge = _z_against((classes + mapped_z) / 2, (classes_ref + mapped_ref_z) / 2)
+        mapped_ref = self.procedural.scores(feats, self.reference_embeddings)
+        mapped_z, mapped_ref_z = z_against(mapped, mapped_ref), z_against(mapped_ref, mapped_ref)
+        judge = z_against((classes + mapped_z) / 2, (classes_ref + mapped_ref_z) / 2)
         return {"classes": classes, "procedural map": mapped_z, "judge": judge}
 
     def score_matrix(self, prompts: list[str], vectors: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
@@ -221,6 +228,12 @@ def combined_z(judge_z: float, palette: float, palette_neutral: bool) -> float:
 
 def squash(z: float) -> float:
     return 1.0 / (1.0 + math.exp(-SQUASH * z))
+
+
+def final_alignment(combined: float, prompt_stats: tuple[float, float] | None) -> float:
+    """A combined z-score -> the alignment in [0, 1]: read against its prompt's reference paintings (their mean
+    and spread, `PromptSide.stats`) when the map keeps them, then squashed."""
+    return squash(float(standardise(combined, *prompt_stats)) if prompt_stats is not None else combined)
 
 
 def combine(judge_z: float, palette: float, palette_neutral: bool) -> float:
@@ -280,6 +293,5 @@ class JudgeAlignment:
                 mean, spread = stats[prompt]
                 explanation += (f"; combined {z:+.2f} against this prompt's {self.prompt_side.size} reference "
                                 f"paintings' {mean:+.2f} ± {spread:.2f}")
-                z = float(standardise(z, mean, spread))
-            out.append((squash(z), explanation, None))
+            out.append((final_alignment(z, stats.get(prompt)), explanation, None))
         return out

