@@ -50,7 +50,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def encode(judge, images: list, variant: Variant) -> tuple[np.ndarray, tuple[int, ...]]:
-    """(features, segments) of `images`: pre-logits then pooled blocks 3-5, averaged with the mirror image."""
+    """(features, segments) of `images`: pre-logits then pooled blocks 3-5 (for a variant with `flip`, averaged
+    with the mirror image's)."""
     import torch
 
     from paint_pipeline.reward.judges import pretrained_models
