@@ -49,9 +49,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="feature variants (default: all)")
 
 
-def encode(judge, images: list, variant: Variant) -> tuple[np.ndarray, tuple[int, ...]]:
-    """(features, segments) of `images`: pre-logits then pooled blocks 3-5 (for a variant with `flip`, averaged
-    with the mirror image's)."""
+def encode(judge, images: list, variant: Variant) -> np.ndarray:
+    """The features of `images` (parts: `judge.feature_segments`): pre-logits then pooled blocks 3-5 (for a
+    variant with `flip`, averaged with the mirror image's)."""
+
     import torch
 
     from paint_pipeline.reward.judges import pretrained_models
@@ -62,15 +63,15 @@ def encode(judge, images: list, variant: Variant) -> tuple[np.ndarray, tuple[int
         views = [x, torch.flip(x, dims=[3])] if variant.flip else [x]
         with torch.inference_mode():
             out.append(sum(pretrained_models.image_features(judge.model, v).numpy() for v in views) / len(views))
-    return np.concatenate(out), judge.feature_segments
+    return np.concatenate(out)
 
 
 def map_features(features: np.ndarray, segments: tuple[int, ...], variant: Variant) -> np.ndarray:
     """The parts the variant reads, each normalised and weighted, side by side (the map normalises the row)."""
     from paint_pipeline.reward.judges.pretrained_models import POOLED_BLOCKS
-    from paint_pipeline.reward.judges.procedural_map import normalised
+    from paint_pipeline.reward.judges.procedural_map import normalised, split_segments
 
-    parts = np.split(features, np.cumsum(segments)[:-1], axis=1)
+    parts = split_segments(features, segments)
     pooled = dict(zip(POOLED_BLOCKS, parts[1:]))
     return np.concatenate([normalised(parts[0])] + [w * normalised(pooled[b]) for b, w in variant.blocks.items()],
                           axis=1)
@@ -111,8 +112,10 @@ def run(args: argparse.Namespace) -> int:
           f"image -> prompt | prompt -> image")
     print(f"{'variant':34} {'ridge':>5}  " + "  ".join(f"{name:^31}" for name in sets))
     for variant in variants:
-        fitting = map_features(*encode(judge, fitting_images, variant), variant)
-        read = {name: map_features(*encode(judge, images, variant), variant) for name, (_, images) in sets.items()}
+        segments = judge.feature_segments
+        fitting = map_features(encode(judge, fitting_images, variant), segments, variant)
+        read = {name: map_features(encode(judge, images, variant), segments, variant)
+                for name, (_, images) in sets.items()}
         for ridge in args.ridges:
             fitted = fit_map(fitting, embeddings, ridge=ridge)
             cells = []
