@@ -74,15 +74,10 @@ def map_input(features: np.ndarray, segments: tuple[int, ...] = ()) -> np.ndarra
     f = np.asarray(features, dtype=np.float64)
     if not segments:
         return normalised(f)
-    return normalised(np.concatenate([normalised(p) for p in split_segments(f, segments)], axis=1))
-
-
-def split_segments(features: np.ndarray, segments: tuple[int, ...]) -> list[np.ndarray]:
-    """The features' parts, column blocks of the segments' widths."""
-    f = np.asarray(features)
     if f.ndim != 2 or sum(segments) != f.shape[1]:
         raise ValueError(f"features of shape {f.shape} do not split into segments {segments}")
-    return np.split(f, np.cumsum(segments)[:-1], axis=1)
+    parts = np.split(f, np.cumsum(segments)[:-1], axis=1)
+    return normalised(np.concatenate([normalised(p) for p in parts], axis=1))
 
 
 @dataclass(frozen=True)
