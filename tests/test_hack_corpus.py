@@ -117,3 +117,22 @@ def test_the_table_lists_the_fixed_hacks_below_target_with_their_alignment_share
     assert re.search(r"^strong_hack .* 3/10 +2/10 ", table, re.M)
     assert "strong_hack                    total  70%, alignment alone  80%" in table
     assert "weak_hack                      total" not in table  # beaten everywhere: not listed
+
+
+def test_the_wins_listing_names_each_prompt_a_hack_below_target_wins(report):
+    from paint_pipeline.reward.calibration.hack_report import HackReport, HackRow
+    from paint_pipeline.reward.config import TIERS
+
+    r = HackRow("strong_hack", "x test", False, totals=[0.9, 0.2, 0.8, 0.1], honest=[0.8, 0.5, 0.8, 0.5],
+                aligned_at_least=[True, False, False, False], prompts=["a red barn", "a blue sea", "a moth", "a fox"],
+                honest_alignment=[0.5, 0.9, 0.7, 0.9])
+    for t in TIERS:
+        r.tiers[t] = [0.6, 0.1, 0.4, 0.1]
+    table = HackReport("rv-test", "palette", 0.6, dict.fromkeys(TIERS, 0.5), [r], []).table(wins=True)
+    assert re.search(r"^    a red barn +total 0\.900 vs 0\.800; alignment 0\.60 vs 0\.50$", table, re.M)
+    assert re.search(r"^    a moth +total 0\.800 vs 0\.800; alignment 0\.40 vs 0\.70$", table, re.M)  # a tie wins
+    assert "a blue sea" not in table and "a fox" not in table
+    assert "a red barn" not in HackReport("rv-test", "palette", 0.6, dict.fromkeys(TIERS, 0.5), [r], []).table()
+    # The real report keeps a prompt and an honest alignment per scored prompt.
+    for row in report.rows:
+        assert len(row.prompts) == len(row.honest_alignment) == len(row.totals)

@@ -292,3 +292,22 @@ def test_the_variant_benchmarks_default_row_reads_the_features_as_the_judges_map
     pre_logits = next(v for v in VARIANTS if v.name == "pre-logits")
     assert np.allclose(procedural_map.map_input(map_features(features, segments, pre_logits)),
                        procedural_map.map_input(features[:, :1280]))
+
+
+def test_the_variant_benchmarks_whitening_weighs_down_what_varies_within_a_prompt():
+    # Two prompts differ along feature 0; feature 1 is seed noise, large within each prompt. Ridge leaks some
+    # of that noise into the prompts' directions; the within-prompt whitening must shrink the leak, and at full
+    # shrinkage (a scaled identity) only rescale the map.
+    from paint_pipeline.benchmarks.judge_map_variants import whiten
+
+    rng = np.random.default_rng(3)
+    embeddings = np.repeat(np.eye(2), 20, axis=0)
+    features = np.column_stack([np.repeat([3.0, 1.0], 20) + 0.1 * rng.normal(size=40),
+                                2.0 + 2.0 * rng.normal(size=40), np.full(40, 5.0)])
+    plain = procedural_map.fit_map(features, embeddings, ridge=0.1)
+    whitened = whiten(plain, features, embeddings, shrink=0.1)
+    leak = lambda m: np.abs(m.to_features[:, 1]).sum() / np.abs(m.to_features[:, 0]).sum()  # noqa: E731
+    assert leak(whitened) < 0.5 * leak(plain)
+    identity = whiten(plain, features, embeddings, shrink=1.0)
+    ratio = identity.to_features / plain.to_features
+    assert np.allclose(ratio, ratio.flat[0]) and ratio.flat[0] > 0

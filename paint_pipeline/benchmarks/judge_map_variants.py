@@ -31,6 +31,9 @@ class Variant:
     blocks: dict[int, float]  # pooled block index -> its weight, each part L2-normalised first (pre-logits: 1)
     flip: bool = False  # average the features of the image and its mirror image
     side: int = 224  # the classifier's input size
+    # Within-prompt whitening (LDA-style scoring), 0: none; else the shrinkage of the fitting paintings'
+    # within-prompt covariance toward a scaled identity (`whiten`), whose inverse then weights the map.
+    shrink: float = 0.0
 
 
 VARIANTS = (
@@ -40,6 +43,8 @@ VARIANTS = (
     Variant("+blocks4-5", {4: 1.0, 5: 1.0}),
     Variant("+blocks3-5", {3: 1.0, 4: 1.0, 5: 1.0}),  # today's default (POOLED_BLOCKS)
     Variant("+block5x0.5", {5: 0.5}),
+    Variant("+blocks3-5 whitened 0.8", {3: 1.0, 4: 1.0, 5: 1.0}, shrink=0.8),
+    Variant("+blocks3-5 whitened 0.9", {3: 1.0, 4: 1.0, 5: 1.0}, shrink=0.9),
 )
 
 
@@ -77,6 +82,22 @@ def map_features(features: np.ndarray, segments: tuple[int, ...], variant: Varia
                           axis=1)
 
 
+def whiten(fitted, features: np.ndarray, embeddings: np.ndarray, shrink: float):
+    """The map scored through the inverse of the fitting paintings' within-prompt covariance (what the map does
+    not explain), shrunk toward a scaled identity: directions in which paintings of one prompt vary anyway
+    (the generator's seeds) count less, those that tell prompts apart more."""
+    from dataclasses import replace
+
+    from paint_pipeline.reward.judges.procedural_map import map_input
+
+    expected = np.asarray(embeddings, np.float64) @ fitted.to_features
+    residual = map_input(features, fitted.segments) - fitted.mean - expected
+    covariance = residual.T @ residual / len(residual)
+    d = covariance.shape[0]
+    shrunk = (1 - shrink) * covariance + shrink * np.trace(covariance) / d * np.eye(d)
+    return replace(fitted, to_features=fitted.to_features @ np.linalg.inv(shrunk))
+
+
 def labelled_sets(client, folder: Path) -> dict[str, tuple[list[str], list]]:
     """name -> (prompts, images) of the validation prompts' procedural paintings and of the bench matrix set."""
     from paint_pipeline.pipeline.judge_map import procedural_matrix_set
@@ -93,7 +114,7 @@ def labelled_sets(client, folder: Path) -> dict[str, tuple[list[str], list]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from paint_pipeline.pipeline.judge_map import fitting_pairs, render_and_encode
+    from paint_pipeline.pipeline.judge_map import fitting_pairs, render_fitting_set
     from paint_pipeline.render.service import RendererService
     from paint_pipeline.reward.calibration.judge_matrix import matrix_metrics
     from paint_pipeline.reward.judges.pretrained import PretrainedJudge, z_against
@@ -103,9 +124,10 @@ def run(args: argparse.Namespace) -> int:
     pairs = fitting_pairs()
     variants = [v for v in VARIANTS if args.variants is None or v.name in args.variants]
     with RendererService(None) as client, tempfile.TemporaryDirectory(prefix="judge-map-variants-") as folder:
-        renders, _, embeddings = render_and_encode(client, judge, pairs)
+        renders = render_fitting_set(client, pairs)
         sets = labelled_sets(client, Path(folder))
-    fitting_images = [decode_png(r.png) for r in renders]
+    fitting_images = [decode_png(r.png) for r in renders]  # encoded per variant below, so only once each
+    embeddings = judge.text.encode([prompt for prompt, _ in pairs])
     reference = judge.reference_embeddings
     texts = {name: judge.text.encode(prompts) for name, (prompts, _) in sets.items()}
     print(f"\nthe procedural map's part alone, fitted on {len(pairs)} paintings; pairwise / rank-1 of 10, "
@@ -118,6 +140,8 @@ def run(args: argparse.Namespace) -> int:
                 for name, (_, images) in sets.items()}
         for ridge in args.ridges:
             fitted = fit_map(fitting, embeddings, ridge=ridge)
+            if variant.shrink:
+                fitted = whiten(fitted, fitting, embeddings, variant.shrink)
             cells = []
             for name, features in read.items():
                 z = z_against(fitted.scores(features, texts[name]), fitted.scores(features, reference))

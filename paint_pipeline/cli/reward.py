@@ -50,6 +50,8 @@ def register(sub) -> None:
     calibrate.add_argument("--hacks", action="store_true",
                            help="instead: score every bench painting under its prompt against the hack corpus "
                                 "under the same prompt, and print who wins")
+    calibrate.add_argument("--wins", action="store_true",
+                           help="with --hacks: also list, for each fixed hack below target, the prompts it wins")
     calibrate.add_argument("--matrix-set", type=Path, default=None,
                            help="JSONL of {id, sketch, prompt} for --matrix (default: data/judge/bench_prompts.jsonl)")
     calibrate.add_argument("--procedural-set", choices=("train", "validation", "test"), default=None,
@@ -160,5 +162,5 @@ def _calibrate_hacks(args: argparse.Namespace) -> int:
     with RendererService(args.renderer_url, pool_size=args.pool_size) as client:
         report = run_hack_report(client, scorer, args.matrix_set or MATRIX_SET,
                                  progress=lambda m: print(m, file=sys.stderr))
-    print(report.table())
+    print(report.table(wins=args.wins))
     return 0 if all(ok for _, ok, _ in report.verdicts()) else 1

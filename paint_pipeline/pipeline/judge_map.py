@@ -52,10 +52,8 @@ def procedural_matrix_set(prompts_path, folder: Path) -> Path:
     return path
 
 
-def render_and_encode(client, judge, pairs: list[tuple[str, str]], *, progress: bool = True,
-                      log: Callable[[str], None] = print) -> tuple[list, np.ndarray, np.ndarray]:
-    """Renders every pair's sketch and encodes the images and the prompts with `judge`'s models: (renders,
-    image features, prompt embeddings), one row per pair."""
+def render_fitting_set(client, pairs: list[tuple[str, str]], *, progress: bool = True) -> list:
+    """Renders every pair's sketch at the map's size; a painting that does not render stops the fit, naming it."""
     items = [RenderItem(id=f"procmap-{i}", code=code, seed=1, size=procedural_map.RENDER_SIZE)
              for i, (_, code) in enumerate(pairs)]
     renders = []
@@ -68,6 +66,14 @@ def render_and_encode(client, judge, pairs: list[tuple[str, str]], *, progress: 
     if failed:
         raise FittingRenderError(f"{len(failed)} of {len(pairs)} procedural paintings did not render, e.g. "
                                  f"{'; '.join(failed[:3])}: is the renderer healthy? (paint-pipeline render)")
+    return renders
+
+
+def render_and_encode(client, judge, pairs: list[tuple[str, str]], *, progress: bool = True,
+                      log: Callable[[str], None] = print) -> tuple[list, np.ndarray, np.ndarray]:
+    """Renders every pair's sketch and encodes the images and the prompts with `judge`'s models: (renders,
+    image features, prompt embeddings), one row per pair."""
+    renders = render_fitting_set(client, pairs, progress=progress)
     log(f"[judge-map] encoding {len(renders)} paintings and their prompts ...")
     _, features = judge.encode_images([decode_png(r.png) for r in renders])
     return renders, features, judge.text.encode([prompt for prompt, _ in pairs])

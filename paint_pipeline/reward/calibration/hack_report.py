@@ -46,6 +46,8 @@ class HackRow:
     honest: list[float] = field(default_factory=list)
     # Per prompt: does alignment alone rank the hack at or above the honest painting?
     aligned_at_least: list[bool] = field(default_factory=list)
+    prompts: list[str] = field(default_factory=list)
+    honest_alignment: list[float] = field(default_factory=list)
     tiers: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     flags: dict[str, int] = field(default_factory=lambda: defaultdict(int))
 
@@ -61,6 +63,17 @@ class HackRow:
     def beaten_on_alignment(self) -> float:
         """The share of prompts where alignment alone ranks the honest painting above the hack."""
         return 1.0 - sum(self.aligned_at_least) / len(self.aligned_at_least)
+
+
+    def win_lines(self) -> list[str]:
+        """One line per prompt the hack wins: its total and alignment against the honest painting's."""
+        out = []
+        for k, prompt in enumerate(self.prompts):
+            if self.totals[k] < self.honest[k]:
+                continue
+            out.append(f"{prompt[:54]:<54} total {self.totals[k]:.3f} vs {self.honest[k]:.3f}; alignment "
+                       f"{self.tiers['alignment'][k]:.2f} vs {self.honest_alignment[k]:.2f}")
+        return out
 
 
 @dataclass
@@ -91,7 +104,8 @@ class HackReport:
              f"best brush tier among them {hidden_brush:.2f}"),
         ]
 
-    def table(self) -> str:
+    def table(self, wins: bool = False) -> str:
+        """The report; `wins`: also, for each fixed hack below target, the prompts it wins and by what."""
         head = (f"{'hack':<30} {'class':<34} {'total':>6} " + " ".join(f"{t[:5]:>6}" for t in TIERS)
                 + f" {'wins':>7} {'align>=':>7}  flags")
         lines = [f"reward {self.reward_version}, alignment backend {self.backend}", "", head, "-" * len(head),
@@ -113,6 +127,11 @@ class HackReport:
             for r in sorted(fixed, key=lambda r: r.beaten_share):
                 lines.append(f"  {r.name:<30} total {r.beaten_share:4.0%}, "
                              f"alignment alone {r.beaten_on_alignment:4.0%}")
+        if wins and fixed:
+            lines += ["", "the prompts where they win (total: hack vs honest; alignment: hack vs honest):"]
+            for r in sorted(fixed, key=lambda r: r.beaten_share):
+                lines.append(f"  {r.name}:")
+                lines += [f"    {line}" for line in r.win_lines()]
         lines.append("")
         for name, ok, detail in self.verdicts():
             lines.append(f"{'PASS' if ok else 'FAIL'}  {name}: {detail}")
@@ -168,6 +187,8 @@ def run_hack_report(client, scorer: RewardScorer, path: Path = MATRIX_SET, *,
         row.totals.append(card.total)
         row.honest.append(honest[pid].total)
         row.aligned_at_least.append(card.tiers["alignment"].score >= honest[pid].tiers["alignment"].score)
+        row.prompts.append(card.prompt)
+        row.honest_alignment.append(honest[pid].tiers["alignment"].score)
         for t in TIERS:
             row.tiers[t].append(card.tiers[t].score)
         for f in card.flags:
