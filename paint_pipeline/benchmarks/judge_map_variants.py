@@ -8,8 +8,9 @@ them), the validation prompts' procedural paintings (one per prompt) and the ben
 For each variant the images are encoded, the map is fitted on the fitting set, and the map's part of the judge
 alone (its z-score against the reference prompts) is read on both labelled sets as a painting x prompt matrix:
 pairwise win rate and rank-1 of 10, image -> prompt and prompt -> image (`calibrate --matrix`'s metrics). The
-validation set chooses (neither the map nor the bench saw its prompts); the bench is read after. The whole
-judge, with the palette and the prompt side, is `paint-pipeline calibrate --matrix`.
+validation set chooses (neither the map nor the bench saw its prompts); the bench is read after. A variant
+may also whiten the fitted map by the fitting paintings' within-prompt covariance (`whiten`). The whole judge,
+with the palette and the prompt side, is `paint-pipeline calibrate --matrix`.
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ the honest painting's. A copied bench painting is not scored under its own promp
 painting, and their order would be decided by the renderer's pixel noise. Beside the wins, the report counts the
 prompts where alignment alone ranks the hack at or above the honest painting: where a hack is as rich and as
 brushy as honest art (a copied painting is honest art), only alignment can separate them, and that count says
-how far the alignment judge, not the weighting of the tiers, is the limit.
+how far the alignment judge, not the weighting of the tiers, is the limit; `--wins` lists, for each fixed hack
+below target, the prompts it wins, with its total and alignment against the honest painting's.
 Targets (issue 27): honest art beats each fixed hack on at least 90% of prompts and on the mean; prompt-specific
 charts win at most 25% of prompts; brush calls off the canvas or state-only earn no brush credit. The honest
 mechanical set (`data/calibration/honest_mechanical.jsonl`: rings, dots, stripes, quilts asked for by their
@@ -63,7 +64,6 @@ class HackRow:
     def beaten_on_alignment(self) -> float:
         """The share of prompts where alignment alone ranks the honest painting above the hack."""
         return 1.0 - sum(self.aligned_at_least) / len(self.aligned_at_least)
-
 
     def win_lines(self) -> list[str]:
         """One line per prompt the hack wins: its total and alignment against the honest painting's."""
