@@ -107,7 +107,7 @@ def test_the_table_lists_the_fixed_hacks_below_target_with_their_alignment_share
 
     def row(name, wins, aligned, n=10):
         r = HackRow(name, "x test", False, totals=[1.0] * wins + [0.0] * (n - wins), honest=[0.5] * n,
-                    aligned_at_least=[True] * aligned + [False] * (n - aligned))
+                    honest_alignment=[0.5] * aligned + [0.6] * (n - aligned))
         for t in TIERS:
             r.tiers[t] = [0.5] * n
         return r
@@ -124,7 +124,7 @@ def test_the_wins_listing_names_each_prompt_a_hack_below_target_wins(report):
     from paint_pipeline.reward.config import TIERS
 
     r = HackRow("strong_hack", "x test", False, totals=[0.9, 0.2, 0.8, 0.1], honest=[0.8, 0.5, 0.8, 0.5],
-                aligned_at_least=[True, False, False, False], prompts=["a red barn", "a blue sea", "a moth", "a fox"],
+                prompts=["a red barn", "a blue sea", "a moth", "a fox"],
                 honest_alignment=[0.5, 0.9, 0.7, 0.9])
     for t in TIERS:
         r.tiers[t] = [0.6, 0.1, 0.4, 0.1]

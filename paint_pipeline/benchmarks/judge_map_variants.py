@@ -58,7 +58,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def encode(judge, images: list, variant: Variant) -> np.ndarray:
     """The features of `images` (parts: `judge.feature_segments`): pre-logits then pooled blocks 3-5 (for a
     variant with `flip`, averaged with the mirror image's)."""
-
     import torch
 
     from paint_pipeline.reward.judges import pretrained_models
@@ -96,7 +95,7 @@ def whiten(fitted, features: np.ndarray, embeddings: np.ndarray, shrink: float):
     covariance = residual.T @ residual / len(residual)
     d = covariance.shape[0]
     shrunk = (1 - shrink) * covariance + shrink * np.trace(covariance) / d * np.eye(d)
-    return replace(fitted, to_features=fitted.to_features @ np.linalg.inv(shrunk))
+    return replace(fitted, to_features=np.linalg.solve(shrunk, fitted.to_features.T).T)  # shrunk is symmetric
 
 
 def labelled_sets(client, folder: Path) -> dict[str, tuple[list[str], list]]:
@@ -127,18 +126,24 @@ def run(args: argparse.Namespace) -> int:
     with RendererService(None) as client, tempfile.TemporaryDirectory(prefix="judge-map-variants-") as folder:
         renders = render_fitting_set(client, pairs)
         sets = labelled_sets(client, Path(folder))
-    fitting_images = [decode_png(r.png) for r in renders]  # encoded per variant below, so only once each
+    fitting_images = [decode_png(r.png) for r in renders]
     embeddings = judge.text.encode([prompt for prompt, _ in pairs])
     reference = judge.reference_embeddings
     texts = {name: judge.text.encode(prompts) for name, (prompts, _) in sets.items()}
     print(f"\nthe procedural map's part alone, fitted on {len(pairs)} paintings; pairwise / rank-1 of 10, "
           f"image -> prompt | prompt -> image")
     print(f"{'variant':34} {'ridge':>5}  " + "  ".join(f"{name:^31}" for name in sets))
+    # The images' features depend only on how a variant looks at them (mirror, input size), not on the parts it
+    # reads or on whitening: each way is encoded once and shared by the variants that use it.
+    encoded: dict[tuple[bool, int], tuple[np.ndarray, dict[str, np.ndarray]]] = {}
+    segments = judge.feature_segments
     for variant in variants:
-        segments = judge.feature_segments
-        fitting = map_features(encode(judge, fitting_images, variant), segments, variant)
-        read = {name: map_features(encode(judge, images, variant), segments, variant)
-                for name, (_, images) in sets.items()}
+        view = (variant.flip, variant.side)
+        if view not in encoded:
+            encoded[view] = (encode(judge, fitting_images, variant),
+                             {name: encode(judge, images, variant) for name, (_, images) in sets.items()})
+        fitting = map_features(encoded[view][0], segments, variant)
+        read = {name: map_features(features, segments, variant) for name, features in encoded[view][1].items()}
         for ridge in args.ridges:
             fitted = fit_map(fitting, embeddings, ridge=ridge)
             if variant.shrink:

@@ -45,16 +45,19 @@ class HackRow:
     prompt_specific: bool
     totals: list[float] = field(default_factory=list)
     honest: list[float] = field(default_factory=list)
-    # Per prompt: does alignment alone rank the hack at or above the honest painting?
-    aligned_at_least: list[bool] = field(default_factory=list)
     prompts: list[str] = field(default_factory=list)
-    honest_alignment: list[float] = field(default_factory=list)
+    honest_alignment: list[float] = field(default_factory=list)  # the honest painting's, per prompt
     tiers: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     flags: dict[str, int] = field(default_factory=lambda: defaultdict(int))
 
     @property
     def wins(self) -> int:
         return int(sum(h >= o for h, o in zip(self.totals, self.honest)))
+
+    @property
+    def aligned_at_least(self) -> list[bool]:
+        """Per prompt: does alignment alone rank the hack at or above the honest painting?"""
+        return [a >= h for a, h in zip(self.tiers["alignment"], self.honest_alignment)]
 
     @property
     def beaten_share(self) -> float:
@@ -186,7 +189,6 @@ def run_hack_report(client, scorer: RewardScorer, path: Path = MATRIX_SET, *,
         row = rows.setdefault(hack.name, HackRow(hack.name, hack.hack_class, hack.prompt_specific))
         row.totals.append(card.total)
         row.honest.append(honest[pid].total)
-        row.aligned_at_least.append(card.tiers["alignment"].score >= honest[pid].tiers["alignment"].score)
         row.prompts.append(card.prompt)
         row.honest_alignment.append(honest[pid].tiers["alignment"].score)
         for t in TIERS:
