@@ -233,3 +233,56 @@ def test_reward_is_healthy(rendered):
         assert not {"noise", "blank_canvas"} & set(c.flags), (p.prompt, c.flags)
         assert c.total >= 0.4, (p.prompt, c.total)
         assert c.tiers["richness"].score >= 0.4, (p.prompt, c.tiers["richness"].explanation)
+
+
+# --- prompts that name one structure (motifs.py) ---------------------------------------------------------------
+
+MOTIF_PROMPTS = {  # prompt, category -> the motif it must get (None: the general templates)
+    ("truchet tiles of quarter circles in black and cream ink", "geometric"): "truchet",
+    ("contour hatching wrapped around a sphere, pencil", "pattern"): "sphere",
+    ("a checkerboard warped into a bulging sphere, black ink", "geometric"): "sphere",
+    ("a bauhaus composition of circles, squares and triangles in primary colours, marker", "geometric"):
+        "composition",
+    ("a grid of small blue dots, marker", "geometric"): "dots",
+    ("a polka dot fabric pattern in red marker", "pattern"): None,  # a fabric's dots are its motifs
+    ("stippled dot texture study in black pen", "pattern"): None,
+    ("concentric op-art circles in black ink", "geometric"): None,
+}
+
+
+def test_a_prompt_naming_a_structure_gets_its_motif():
+    import random
+
+    from paint_pipeline.warm_start.procedural.motifs import motif_for
+    from paint_pipeline.warm_start.procedural.reading import PromptContext
+
+    for (prompt, category), motif in MOTIF_PROMPTS.items():
+        ctx = PromptContext(prompt, random.Random(0))
+        assert motif_for(ctx, pattern=category == "pattern") == motif, prompt
+
+
+def test_motif_paintings_render_their_structure():
+    """Rendered, each motif leaves the marks that make it: two quarter arcs per truchet tile, contour splines over
+    a sphere, one dot per grid cell, and a Bauhaus circle, square and triangle in three different colours."""
+    from paint_pipeline.render import RendererService, RenderItem
+
+    named = [(p, c) for (p, c), m in MOTIF_PROMPTS.items() if m]
+    codes = [generate_sketch(p, c, 0) for p, c in named]
+    with RendererService(pool_size=2) as client:
+        results = client.render_batch([RenderItem(id=f"m{i}", code=code, seed=1, size=256)
+                                       for i, code in enumerate(codes)], timeout_ms=30000)
+    by_prompt = {p: (code, r) for (p, _), code, r in zip(named, codes, results)}
+    for p, (code, r) in by_prompt.items():
+        assert r.status == "SUCCESS" and r.brush_marks, (p, r.status, r.errors)
+    code, r = by_prompt["truchet tiles of quarter circles in black and cream ink"]
+    n = int(re.search(r"for \(let i = 0; i < (\d+);", code).group(1))
+    assert r.brush_marks["arc"] >= 2 * n * n, r.brush_marks
+    code, r = by_prompt["contour hatching wrapped around a sphere, pencil"]
+    assert r.brush_marks["spline"] >= 10 and r.brush_marks["circle"] >= 2, r.brush_marks
+    code, r = by_prompt["a grid of small blue dots, marker"]
+    n = int(re.search(r"for \(let i = 0; i < (\d+);", code).group(1))
+    assert r.brush_marks["circle"] >= n * n, r.brush_marks
+    code, r = by_prompt["a bauhaus composition of circles, squares and triangles in primary colours, marker"]
+    assert {"circle", "rect", "polygon"} <= set(r.brush_marks), r.brush_marks
+    washes = re.findall(r"const cols = \[([^\]]*)\]", code)[0].split(", ")[:3]
+    assert len(set(washes)) == 3, washes

@@ -6,10 +6,12 @@ call (brushes, fields, functions) is `paint_pipeline.brush_api`, shared with the
 2. `reading`: reading the prompt (`PromptContext`: its words, palette and brushes), colour helpers, the nouns
    of each palette role and shared default colours.
 3. `water`: the sea and still water seen from above (ponds); also used by `animals` (koi) and `scenes` (coasts).
-4. The other templates by subject, independent of each other: `landscapes` (landscape, sky, weather), `plants`
+4. `motifs`: geometric prompts that name one structure (truchet tiles, a Bauhaus composition, a grid of dots, a
+   sphere); used by `geometry`.
+5. The other templates by subject, independent of each other: `landscapes` (landscape, sky, weather), `plants`
    (flower, tree), `animals`, `geometry` (geometric, pattern, abstract), `scenes` (city, still life, interior,
    night).
-5. This package: `template_for`, `generate_sketch` and `corpus`.
+6. This package: `template_for`, `generate_sketch` and `corpus`.
 
 `generate_sketch(prompt, category, seed)` writes a short, readable p5.js 2.x +
 p5.brush 2.2.2 sketch (600x600 WEBGL canvas, everything painted in `setup()`)

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from paint_pipeline.warm_start.procedural.motifs import motif_for, paint_motif
 from paint_pipeline.warm_start.procedural.reading import BRIGHT, SHAPE_NOUNS, PromptContext, shade
 from paint_pipeline.warm_start.procedural.writing import JsWriter, point_array, quote, str_array
 
 
 def paint_geometric(js: JsWriter, ctx: PromptContext) -> None:
+    motif = motif_for(ctx)
+    if motif:
+        return paint_motif(js, ctx, motif)
     if ctx.has("stripes", "striped", "stripe", "moire", "wavy", "wave"):
         variant = "stripes"
     elif ctx.has("concentric", "circles", "rings", "op-art", "flower of life", "sphere", "bulging"):
@@ -167,6 +171,9 @@ def paint_geometric(js: JsWriter, ctx: PromptContext) -> None:
 
 
 def paint_pattern(js: JsWriter, ctx: PromptContext) -> None:
+    motif = motif_for(ctx, pattern=True)
+    if motif:
+        return paint_motif(js, ctx, motif)
     if ctx.has("wave", "seigaiha", "scale", "scalloped", "fish-scale", "scales"):
         variant = "scales"
     elif ctx.has("wavy", "lines", "stripes", "herringbone", "weave", "basket", "hatching", "cross-hatching", "contour"):
