@@ -14,6 +14,8 @@ TOOLS = (
     ("sampler-update-gap", "sampler_update_gap", "how far the sampler's log-probs lie from the update's, per dtype"),
     ("text-detector", "text_detector_calibration", "calibrate the reward's text detector on real renders"),
     ("contact-sheet", "contact_sheet", "lay PNG renders out as one contact sheet"),
+    ("generator-sheets", "generator_sheets", "the procedural generator's painting of every train prompt, one "
+                                             "captioned sheet per category"),
     ("rescore-evaluations", "rescore_evaluations", "cached held-out evaluations scored again under today's reward"),
 )
 
