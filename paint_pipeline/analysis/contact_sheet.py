@@ -31,20 +31,35 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--prompts", type=int, default=8, help="with --heldout: the first N test prompts")
 
 
-def contact_sheet(images: list[Path | str], columns: int, thumb: int, gap: int = 4) -> Image.Image:
-    """Tiles in rows; a str instead of a path is a grey tile that says it (a sketch that did not render)."""
+CAPTION_LINE_HEIGHT = 12
+
+
+def contact_sheet(images: list[Path | str | bytes], columns: int, thumb: int, gap: int = 4,
+                  captions: list[str] | None = None, caption_lines: int = 3) -> Image.Image:
+    """Tiles in rows; a str instead of a path is a grey tile that says it (a sketch that did not render), bytes
+    are an encoded image. With `captions`, each tile has its caption wrapped beneath it, `caption_lines` at most."""
+    import textwrap
+
     from PIL import Image, ImageDraw
 
+    caption_h = caption_lines * CAPTION_LINE_HEIGHT if captions is not None else 0
+    cell_w, cell_h = thumb + gap, thumb + caption_h + gap
     rows = -(-len(images) // columns)
-    sheet = Image.new("RGB", (columns * (thumb + gap) + gap, rows * (thumb + gap) + gap), "white")
-    for i, path in enumerate(images):
-        if isinstance(path, str):
+    sheet = Image.new("RGB", (columns * cell_w + gap, rows * cell_h + gap), "white")
+    draw = ImageDraw.Draw(sheet)
+    width = max(12, thumb // 6)  # caption characters per line at the default bitmap font
+    for i, image in enumerate(images):
+        if isinstance(image, str):
             tile = Image.new("RGB", (thumb, thumb), (205, 205, 205))
-            ImageDraw.Draw(tile).multiline_text((6, thumb // 2 - 12), path.replace(" ", "\n", 1), fill=(60, 60, 60))
+            ImageDraw.Draw(tile).multiline_text((6, thumb // 2 - 12), image.replace(" ", "\n", 1), fill=(60, 60, 60))
         else:
-            with Image.open(path) as im:
+            with Image.open(io.BytesIO(image) if isinstance(image, bytes) else image) as im:
                 tile = im.convert("RGB").resize((thumb, thumb), Image.Resampling.LANCZOS)
-        sheet.paste(tile, (gap + (i % columns) * (thumb + gap), gap + (i // columns) * (thumb + gap)))
+        x, y = gap + (i % columns) * cell_w, gap + (i // columns) * cell_h
+        sheet.paste(tile, (x, y))
+        if captions is not None:
+            lines = textwrap.wrap(captions[i], width)[:caption_lines]
+            draw.multiline_text((x, y + thumb + 2), "\n".join(lines), fill=(30, 30, 30), spacing=1)
     return sheet
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import textwrap
 from pathlib import Path
 
 from paint_pipeline.errors import PaintPipelineError
@@ -56,26 +55,8 @@ def paintings_by_category(map_file: Path | None = None) -> dict[str, list[tuple[
     return out
 
 
-def captioned_sheet(paintings: list[tuple[str, bytes]], columns: int, thumb: int):
-    """Tiles in rows, each with its prompt wrapped beneath it."""
-    from PIL import Image, ImageDraw
-
-    caption_lines, line_height, gap = 3, 12, 6
-    cell_w, cell_h = thumb + gap, thumb + caption_lines * line_height + gap
-    rows = -(-len(paintings) // columns)
-    sheet = Image.new("RGB", (columns * cell_w + gap, rows * cell_h + gap), "white")
-    draw = ImageDraw.Draw(sheet)
-    width = max(12, thumb // 6)  # characters per caption line at the default bitmap font
-    for i, (prompt, png) in enumerate(paintings):
-        x, y = gap + (i % columns) * cell_w, gap + (i // columns) * cell_h
-        with Image.open(io.BytesIO(png)) as im:
-            sheet.paste(im.convert("RGB").resize((thumb, thumb), Image.Resampling.LANCZOS), (x, y))
-        lines = textwrap.wrap(prompt, width)[:caption_lines]
-        draw.multiline_text((x, y + thumb + 2), "\n".join(lines), fill=(30, 30, 30), spacing=1)
-    return sheet
-
-
 def run(args: argparse.Namespace) -> int:
+    from paint_pipeline.analysis.contact_sheet import contact_sheet
     from paint_pipeline.fileio import atomic_write_bytes
 
     by_category = paintings_by_category(args.map)
@@ -86,7 +67,9 @@ def run(args: argparse.Namespace) -> int:
                          f"(categories: {', '.join(sorted(by_category))})")
     for category in wanted:
         buf = io.BytesIO()
-        captioned_sheet(by_category[category], args.columns, args.thumb).save(buf, format="JPEG", quality=88)
+        prompts, pngs = zip(*by_category[category])
+        sheet = contact_sheet(list(pngs), args.columns, args.thumb, gap=6, captions=list(prompts))
+        sheet.save(buf, format="JPEG", quality=88)
         path = atomic_write_bytes(args.out / f"{category}.jpg", buf.getvalue())
         print(f"{path}: {len(by_category[category])} paintings, {len(buf.getvalue()) // 1024} KB")
     return 0
