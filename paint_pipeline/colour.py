@@ -107,10 +107,13 @@ COLOUR_WORDS: dict[str, tuple[str, ...]] = {
     "gold": ("#d4a52a", "#e6b422"),
     "golden": ("#d4a52a", "#e6b422"),
     "ochre": ("#c8902c",),
+    "mustard": ("#d1a418",),
+    "honey": ("#e8a838",),
     "green": ("#3f8f3a", "#6aa84f", "#2e6b30"),
     "emerald": ("#1f8a5b",),
     "olive": ("#7a7a32",),
     "lime": ("#9acd32",),
+    "mint": ("#9fd8b4",),
     "teal": ("#1f7f7f",),
     "turquoise": ("#30c0b8",),
     "cyan": ("#2cc4d8",),
@@ -121,8 +124,10 @@ COLOUR_WORDS: dict[str, tuple[str, ...]] = {
     "violet": ("#7f4fb8",),
     "purple": ("#6a3d9a", "#8a4fa8"),
     "lavender": ("#a58fcf", "#b9a6dc"),
+    "lilac": ("#c3a3d4",),
     "magenta": ("#c0308f",),
     "pink": ("#eb8fb0", "#f2b5c8"),
+    "peach": ("#f6b78f",),
     "rose": ("#d9607e",),
     "brown": ("#6d4526", "#8b5a2b"),
     "sepia": ("#704214",),
@@ -154,13 +159,25 @@ IMPLIED_COLOURS: dict[str, tuple[str, ...]] = {
     "autumn": ("orange", "red", "brown"), "fall": ("orange", "brown"),
     "rose": ("red", "pink"), "roses": ("red", "pink"), "poppy": ("red",), "poppies": ("red",),
     "tulip": ("red", "yellow"), "tulips": ("red", "yellow", "pink"), "cherry": ("pink",), "blossom": ("pink",),
-    "sunflower": ("yellow",), "sunflowers": ("yellow",), "lemon": ("yellow",), "lavender": ("lavender", "purple"),
+    "sunflower": ("yellow",), "sunflowers": ("yellow",), "lemon": ("yellow",), "lemons": ("yellow",),
+    "lavender": ("lavender", "purple"), "wheat": ("gold",), "flamingo": ("pink",), "ladybug": ("red", "black"),
     "branch": ("brown",), "branches": ("brown",), "trunk": ("brown",), "apple": ("red", "green"),
-    "apples": ("red", "green"), "pear": ("green", "yellow"), "grapes": ("purple", "green"),
+    "apples": ("red", "green"), "pear": ("green", "yellow"), "pears": ("green", "yellow"),
+    "grapes": ("purple", "green"),
     "clouds": ("white", "grey"), "cloud": ("white", "grey"), "storm": ("grey",), "stormy": ("grey",),
     "sun": ("yellow", "orange"), "moon": ("cream", "silver"), "koi": ("orange", "white"),
     "charcoal": ("black", "grey"), "ink": ("black",), "pencil": ("grey",), "graphite": ("grey",),
 }
+
+
+def colour_word(word: str) -> str | None:
+    """The colour a word names, also in its plural and -ish forms ("blues", "greens", "reddish", "greyish")."""
+    if word in COLOUR_WORDS:
+        return word
+    for suffix, extra in (("s", ""), ("es", ""), ("ish", ""), ("dish", ""), ("ish", "e")):
+        if word.endswith(suffix) and word[: -len(suffix)] + extra in COLOUR_WORDS:
+            return word[: -len(suffix)] + extra
+    return None
 
 
 @lru_cache(maxsize=None)

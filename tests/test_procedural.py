@@ -7,7 +7,7 @@ from collections import defaultdict
 
 import pytest
 
-from paint_pipeline.colour import COLOUR_WORDS
+from paint_pipeline.colour import COLOUR_WORDS, colour_word
 from paint_pipeline.prompts import load_split
 from paint_pipeline.warm_start.procedural import (
     ALLOWED_API,
@@ -167,7 +167,7 @@ def test_colour_words_of_the_prompt_are_in_the_palette():
         words = set(re.findall(r"[a-z]+", p.prompt.lower()))
         for seed in (0, 1):
             code = generate_sketch(p.prompt, p.category, seed).lower()
-            for word in words & set(COLOUR_WORDS):
+            for word in {colour_word(w) for w in words} - {None}:  # "greens" names green
                 assert any(h in code for h in COLOUR_WORDS[word]), (p.prompt, word, seed)
     code = generate_sketch("a crimson and turquoise kite over golden dunes", None, 5).lower()
     for word in ("crimson", "turquoise", "golden"):

@@ -17,7 +17,7 @@ import re
 
 import numpy as np
 
-from paint_pipeline.colour import COLOUR_WORDS, IMPLIED_COLOURS, colour_refs, delta_e
+from paint_pipeline.colour import IMPLIED_COLOURS, colour_refs, colour_word, delta_e
 from paint_pipeline.render.client import RenderResult
 from paint_pipeline.reward.config import RewardConfig
 from paint_pipeline.reward.features import ImageFeatures
@@ -78,16 +78,6 @@ def prompt_words(prompt: str) -> list[str]:
 
 
 COLOURED_MEDIUM = re.compile(r"\bcolou?r(?:ed)?[ -]pencils?\b")
-
-
-def colour_word(word: str) -> str | None:
-    """The colour a word names, also in its plural and -ish forms ("blues", "reddish", "greyish")."""
-    if word in COLOUR_WORDS:
-        return word
-    for suffix, extra in (("s", ""), ("es", ""), ("ish", ""), ("dish", ""), ("ish", "e")):
-        if word.endswith(suffix) and word[: -len(suffix)] + extra in COLOUR_WORDS:
-            return word[: -len(suffix)] + extra
-    return None
 
 
 def colour_targets(prompt: str) -> dict[str, float]:

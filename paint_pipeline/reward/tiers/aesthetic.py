@@ -141,8 +141,8 @@ def composition(features: ImageFeatures) -> tuple[float, dict[str, float]]:
 
 def is_monochrome_prompt(prompt: str, config: RewardConfig) -> bool:
     """A monochrome medium is asked for, and no colour named: "coloured pencil" and "a red barn, ink" are not."""
-    from paint_pipeline.colour import colour_refs
-    from paint_pipeline.reward.judges.offline import COLOURED_MEDIUM, colour_word, prompt_words
+    from paint_pipeline.colour import colour_refs, colour_word
+    from paint_pipeline.reward.judges.offline import COLOURED_MEDIUM, prompt_words
 
     text = COLOURED_MEDIUM.sub(" ", prompt.lower())
     if not any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", text) for w in config.monochrome_words):

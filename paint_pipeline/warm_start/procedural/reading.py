@@ -9,7 +9,7 @@ import re
 from functools import lru_cache
 
 from paint_pipeline.brush_api import ALLOWED_BRUSHES
-from paint_pipeline.colour import COLOUR_WORDS, IMPLIED_COLOURS, delta_e, hex_to_lab
+from paint_pipeline.colour import COLOUR_WORDS, IMPLIED_COLOURS, colour_word, delta_e, hex_to_lab
 from paint_pipeline.warm_start.procedural.writing import num
 
 # --------------------------------------------------------------------------------------------------
@@ -100,8 +100,9 @@ class PromptContext:
         self.wordset = set(self.words)
         named: list[str] = []
         for w in self.words:
-            if w in COLOUR_WORDS and w not in named:
-                named.append(w)
+            c = colour_word(w)  # "greens" names green
+            if c and c not in named:
+                named.append(c)
         # Colours implied by a medium ("ink" -> black) colour the lines, not the areas, unless the medium is
         # monochrome and nothing else is asked for.
         media_words = {"charcoal", "ink", "pencil", "graphite"}
@@ -215,11 +216,12 @@ class PromptContext:
 
         done: set[str] = set()
         # 1. "green pond", "white sand": the noun after a named colour.
-        for k, w in enumerate(self.words):
-            if w not in self.named or w in done:
+        for k, word in enumerate(self.words):
+            w = colour_word(word)
+            if w is None or w in done:
                 continue
             for after in self.words[k + 1:k + 4]:
-                if after in COLOUR_WORDS:
+                if colour_word(after):
                     break
                 role = next((n for n in roles if n not in out and after in nouns[n]), None)
                 if role:
@@ -248,7 +250,7 @@ class PromptContext:
 
                 def cost(n: str) -> float:
                     d = min(_de(defaults[n], r) for r in COLOUR_WORDS[w])
-                    if kinds[n] == "free":
+                    if kinds[n] == "free" and named:  # an implied colour ("forest": green) is no shape's colour
                         return d * 0.3
                     if kinds[n] == "small":
                         return d + 45
@@ -270,6 +272,8 @@ class PromptContext:
                 out[name] = _mute(d, 0.0)
             elif not target_refs or _chroma(d) < 12 or kinds[name] == "small":
                 out[name] = d
+            elif kinds[name] == "big" and nouns[name] & _NATURE:  # red poppies stand in green grass, not grey
+                out[name] = _mute(d, 30.0)
             else:
                 near = min(target_refs, key=lambda r: _de(d, r))
                 if _de(d, near) < 38 and abs(lightness(d) - lightness(near)) < 20:  # keep the values apart
@@ -305,6 +309,9 @@ SHAPE_NOUNS = ("circles", "squares", "triangles", "dots", "stripes", "shapes", "
                "rings", "blots", "splashes", "fields", "ink", "marker", "crayon", "pastel", "pencil", "scribbles",
                "check", "diamonds", "weave", "lattice", "tiling", "grid", "brushstroke", "curves", "zigzags", "mass",
                "marks", "pattern")
+
+# Big areas whose colour nature gives (a field, the sky, the sea): they keep it beside the prompt's colours.
+_NATURE = frozenset(SKY_NOUNS[:3] + WATER_NOUNS + GROUND_NOUNS + LEAF_NOUNS)
 
 # Default colours the templates share.
 SKY = ("#a9cce3", "#b9d6ea", "#9ec3e0", "#c4dcec")
