@@ -78,3 +78,17 @@ def closed_shape(js: JsWriter, name: str, curvature: float) -> None:
     """A closed p5.brush shape through the points of the JavaScript array `name`."""
     js(f"brush.beginShape({num(curvature)});", f"for (const [x, y] of {name}) brush.vertex(x, y);",
        "brush.endShape(true);")
+
+
+def spiral(js: JsWriter, cx: float, cy: float, r_in: float, r_out: float, turns: float, squash: float = 1.0,
+           name: str = "swirl") -> None:
+    """One spline winding `turns` times from radius r_in out to r_out around (cx, cy), in the current brush
+    (whirlpools, vortices, star trails, spiral marks); squash < 1 flattens it (a spiral seen at an angle). `name`
+    is the JavaScript array of its points: give each spiral of a sketch its own."""
+    end = turns * 2 * 3.14159
+    r = f"({num(r_in)} + {num((r_out - r_in) / end)} * a)"
+    x = f"{num(cx)} + {r} * cos(a)" if cx else f"{r} * cos(a)"
+    y = f"{r} * sin(a)" + (f" * {num(squash)}" if squash != 1 else "")
+    y = f"{num(cy)} + {y}" if cy else y
+    js(f"const {name} = [];", f"for (let a = 0; a < {num(end)}; a += 0.3) {name}.push([{x}, {y}]);",
+       f"brush.spline({name}, 0.5);")
