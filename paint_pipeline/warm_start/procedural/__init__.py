@@ -2,16 +2,28 @@
 
 Modules, in import order: each imports only modules listed before it, never one after it. What sketches may
 call (brushes, fields, functions) is `paint_pipeline.brush_api`, shared with the sampler's guards.
-1. `writing`: writing JavaScript (literals, the sketch writer `JsWriter`) and drawing helpers the templates share.
+1. `writing`: writing JavaScript (literals, the sketch writer `JsWriter`) and drawing helpers the templates share
+   (a glaze, a closed shape, a spiral).
 2. `reading`: reading the prompt (`PromptContext`: its words, palette and brushes), colour helpers, the nouns
    of each palette role and shared default colours.
-3. `water`: the sea and still water seen from above (ponds); also used by `animals` (koi) and `scenes` (coasts).
-4. `motifs`: geometric prompts that name one structure (truchet tiles, a Bauhaus composition, a grid of dots, a
-   sphere); used by `geometry`.
-5. The other templates by subject, independent of each other: `landscapes` (landscape, sky, weather), `plants`
-   (flower, tree), `animals`, `geometry` (geometric, pattern, abstract), `scenes` (city, still life, interior,
-   night).
-6. This package: `template_for`, `generate_sketch` and `corpus`.
+3. Elements, each importing only `writing` and `reading` (and `elements` for the scene parts):
+   - `elements`: a flattened circle, the moon's phases, and `optional` (an element kept only while the sketch
+     stays within the corpus limits);
+   - skies and land: `clouds` (clouds by kind, a rainbow), `landforms` (snow caps, a volcano, canyon walls,
+     terraces, a lighthouse, a stone wall), `weather_elements`;
+   - water: `rivers` (a river, a canal, a waterfall, a marsh), then `water` (the sea, a beach, a great wave, a
+     harbour, and still water seen from above), also used by `animals` (koi) and `scenes`;
+   - plants: `flower_heads` (a head shape per species), `flowers` (heads in their settings), `tree_views`
+     (birch, mangrove, four seasons, bonsai);
+   - animals: `birds` (a body plan per way of life), `sea_life` (a whale, a goldfish bowl, a reef, a bait-ball);
+   - geometry: `motifs` (the geometric structures a prompt names: truchet tiles, a Bauhaus composition,
+     hexagons, isometric cubes, ...), `patterns` (cloth and the structures a pattern prompt names);
+   - scenes: `town` (a street-level town or market), `still_life` (the objects a still life or a room names),
+     `night_props` (what a night shows besides its sky).
+4. The templates by subject, independent of each other: `landscapes` (landscape, sky, weather), `plants`
+   (flower, tree), `animals`, `geometry` (geometric, abstract), `patterns` (pattern), `scenes` (city,
+   still life, interior, night).
+5. This package: `template_for`, `generate_sketch` and `corpus`.
 
 `generate_sketch(prompt, category, seed)` writes a short, readable p5.js 2.x +
 p5.brush 2.2.2 sketch (600x600 WEBGL canvas, everything painted in `setup()`)
@@ -53,8 +65,9 @@ from typing import Callable
 
 from paint_pipeline.brush_api import ALLOWED_API, ALLOWED_BRUSHES, ALLOWED_FIELDS, CATEGORIES
 from paint_pipeline.warm_start.procedural.animals import paint_animal
-from paint_pipeline.warm_start.procedural.geometry import paint_abstract, paint_geometric, paint_pattern
+from paint_pipeline.warm_start.procedural.geometry import paint_abstract, paint_geometric
 from paint_pipeline.warm_start.procedural.landscapes import paint_landscape, paint_sky, paint_weather
+from paint_pipeline.warm_start.procedural.patterns import paint_pattern
 from paint_pipeline.warm_start.procedural.plants import paint_flower, paint_tree
 from paint_pipeline.warm_start.procedural.reading import PromptContext, split_words
 from paint_pipeline.warm_start.procedural.scenes import paint_night, paint_scene
