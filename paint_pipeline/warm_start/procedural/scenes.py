@@ -2,32 +2,39 @@
 
 from __future__ import annotations
 
+from paint_pipeline.warm_start.procedural.elements import moon, optional
+from paint_pipeline.warm_start.procedural.night_props import night_props, night_water
 from paint_pipeline.warm_start.procedural.reading import (
     BUILDING_NOUNS,
-    CLOTH_NOUNS,
     GROUND_NOUNS,
     LIGHT_NOUNS,
     SKY,
     SKY_NOUNS,
+    WATER_NOUNS,
     PromptContext,
     shade,
 )
+from paint_pipeline.warm_start.procedural.still_life import paint_interior, paint_still_life
+from paint_pipeline.warm_start.procedural.town import TOWN_WORDS, paint_town
 from paint_pipeline.warm_start.procedural.water import paint_water
-from paint_pipeline.warm_start.procedural.writing import JsWriter, glaze, point_array, quote, str_array
+from paint_pipeline.warm_start.procedural.writing import JsWriter, glaze, quote, str_array
 
 
 def paint_scene(js: JsWriter, ctx: PromptContext) -> None:
+    town = ctx.has(*TOWN_WORDS) and not ctx.has("room", "attic", "nook", "interior", "kitchen", "studio", "bookshelf")
+    interior = ctx.has("room", "attic", "studio", "nook", "bookshelf", "books", "chair", "armchair", "kitchen", "lamp",
+                       "interior", "window", "bedroom", "desk")
     still = ctx.has("apple", "apples", "pear", "pears", "lemon", "lemons", "vase", "mug", "jug", "bowl", "bottle",
                     "bread", "cheese", "seashells", "shells", "fruit", "plate", "cup", "teapot", "still", "coffee",
-                    "table")
-    interior = ctx.has("room", "attic", "studio", "nook", "bookshelf", "books", "chair", "armchair", "kitchen", "lamp",
-                       "interior", "window")
-    if ctx.has("lighthouse", "coast", "coastal", "pier", "boats") and not still and not ctx.has("houses", "town"):
+                    "conch", "grapes", "oranges", "teacup") or (ctx.has("table") and not interior)
+    if ctx.has("lighthouse", "coast", "coastal", "pier", "boats") and not still and not town:
         paint_water(js, ctx)
+    elif town:  # before the still life: 'fruit stalls' is a market
+        paint_town(js, ctx)
     elif still:
-        _still_life(js, ctx)
+        paint_still_life(js, ctx)
     elif interior:
-        _interior(js, ctx)
+        paint_interior(js, ctx)
     else:
         _city(js, ctx)
 
@@ -53,8 +60,11 @@ def _city(js: JsWriter, ctx: PromptContext, night: bool = False) -> None:
     js.section("Sky")
     js("brush.noStroke();", f"brush.wash({quote(pal['sky'])}, 255);", f"brush.rect(-300, -300, 600, {street + 300});",
        f"brush.wash({quote(pal['glow'])}, 255);", f"brush.rect(-300, {street - ctx.i(200, 260, 20)}, 600, 300);")
-    js(f"brush.wash({quote(ctx.fixed('#f3ead2') if night else pal['light'])}, 255);",
-       f"brush.circle({ctx.i(-200, 200, 10)}, {ctx.i(-230, -170, 10)}, {ctx.i(30, 50, 5)});")
+    mx, my, mr = ctx.i(-200, 200, 10), ctx.i(-230, -170, 10), ctx.i(30, 50, 5)
+    if night:
+        moon(js, ctx, mx, my, mr, ctx.fixed("#f3ead2"), pal["sky"])
+    else:
+        js(f"brush.wash({quote(pal['light'])}, 255);", f"brush.circle({mx}, {my}, {mr});")
     js.section("Buildings with windows")
     js("let x = -300;")
     js.open("while (x < 300)")
@@ -79,153 +89,89 @@ def _city(js: JsWriter, ctx: PromptContext, night: bool = False) -> None:
        "brush.noStroke();", f"brush.rect(-300, {street - ctx.i(40, 80, 10)}, 600, 30);", "brush.noHatch();")
 
 
-def _still_life(js: JsWriter, ctx: PromptContext) -> None:
-    pot = ctx.has("vase", "jug", "bottle", "mug", "coffee", "glass", "cup", "jar", "teapot") or ctx.chance(0.4)
-    pal = ctx.palette({
-        "wall": (("#6b7f8e", "#9bb38a", "#b9d6ea", "#e0d2b0"), "big", ("wall", "background")),
-        "table": (("#b9875a", "#8b5a2b", "#c8a878"), "big", CLOTH_NOUNS),
-        "fruit": (("#c62828", "#9fb83a", "#f5d327", "#ef7d1a"), "free", ("apple", "apples", "lemons", "lemon", "pears",
-                                                                         "pear", "fruit", "grapes", "shells",
-                                                                         "seashells", "bread", "cheese")),
-        "fruit2": (("#e6b422", "#6aa84f", "#6a3d9a"), "free"),
-        "pot": (("#dce3e8", "#5c6f80", "#2f5fb3"), "free",
-                ("vase", "jug", "mug", "bottle", "glass", "coffee", "cup", "pot")) if pot else None,
-    })
-    paper = ctx.paper()
-    ink = ctx.ink(paper)
-    main = ctx.brushes("cpencil", "2B")
-    out = ctx.other(main, "pen", "HB")
-    table = ctx.i(20, 80, 10)
-    js.start(paper)
-    js.section("Wall and table")
-    js("brush.noStroke();", f"brush.wash({quote(pal['wall'])}, 255);", f"brush.rect(-300, -300, 600, {table + 300});",
-       f"brush.wash({quote(pal['table'])}, 255);", f"brush.rect(-300, {table}, 600, {300 - table});")
-    if pot:
-        vx = ctx.i(-200, -120, 10)
-        vase = [(vx - 45, table + 60), (vx + 45, table + 60), (vx + 30, table - 120), (vx - 30, table - 120)]
-        js(f"brush.wash({quote(pal['pot'])}, 255);", f"brush.polygon({point_array(vase)});")
-    glaze(js, shade(pal["table"], -0.2), -300, table + 80, 600, 220 - table, 150)
-    js.section("Shadow")
-    shadow = point_array([(-150, table + 90), (180, table + 70), (230, table + 110), (-100, table + 130)])
-    js(f"brush.hatch(6, {ctx.f(-0.6, -0.3)}, {{ rand: 0.2 }});",
-       f"brush.hatchStyle({quote(main[-1])}, {quote(shade(pal['table'], -0.4))}, 1);",
-       f"brush.polygon({shadow});", "brush.noHatch();")
-    js.section("Fruit")
-    n = ctx.i(2, 4)
-    js.open(f"for (let i = 0; i < {n}; i++)")
-    js(f"const x = {ctx.i(-70, -20, 10)} + i * {ctx.i(70, 90, 10)}, y = {table + 50} + random(-10, 10), r = "
-       "random(35, 50);")
-    js("brush.noStroke();", f"brush.wash(random({str_array([pal['fruit'], pal['fruit2'], *ctx.extra])}), 255);",
-       "brush.circle(x, y, r, 0.4);", "brush.noWash();", "brush.fill('#ffffff', 90);",
-       "brush.circle(x - r * 0.3, y - r * 0.35, r * 0.25);", "brush.noFill();")
-    js(f"brush.set({quote(out)}, {quote(ink)}, 1.2);", "brush.circle(x, y, r);",
-       f"brush.set({quote(main[0])}, {quote(ctx.fixed('#3b2412'))}, 1.5);", "brush.line(x, y - r, x + 5, y - r - 15);")
-    js.close()
-    js.section("Table edge")
-    js(f"brush.set({quote(out)}, {quote(ink)}, 1.5);", f"brush.line(-300, {table}, 300, {table + ctx.i(-6, 6)});")
-
-
-def _interior(js: JsWriter, ctx: PromptContext) -> None:
-    pal = ctx.palette({
-        "wall": (("#e0d2b0", "#b9d6ea", "#9bb38a", "#f2e4cf"), "big", ("wall", "walls", "room")),
-        "floor": (("#8b5a2b", "#b9875a", "#6d4526"), "big", ("floor", "rug")),
-        "thing": (("#c62828", "#2f5fb3", "#e6b422", "#3f8f3a"), "free", ("books", "armchair", "chair", "trunks",
-                                                                         "lamp", "easels", "jars")),
-        "window": (("#cfe0f5", "#f6d186"), "big", ("window", "light", "sunbeams")),
-        "thing2": (("#ef7d1a", "#6a3d9a", "#1f7f7f"), "free"),
-    })
-    paper = ctx.paper()
-    ink = ctx.ink(paper)
-    main = ctx.brushes("2B", "HB")
-    out = ctx.other(main, "pen", "marker")
-    floor = ctx.i(80, 140, 10)
-    wx, wy = ctx.i(-220, 60, 10), ctx.i(-240, -180, 10)
-    js.start(paper)
-    js.section("Wall, floor and window")
-    js("brush.noStroke();", f"brush.wash({quote(pal['wall'])}, 255);", f"brush.rect(-300, -300, 600, {floor + 300});",
-       f"brush.wash({quote(pal['floor'])}, 255);", f"brush.rect(-300, {floor}, 600, {300 - floor});",
-       f"brush.wash({quote(pal['window'])}, 255);", f"brush.rect({wx}, {wy}, 160, 200);")
-    glaze(js, shade(pal["floor"], -0.2), -300, floor + 40, 600, 260 - floor, 150)
-    js.section("Furniture and things")
-    js(f"const things = {str_array([pal['thing'], pal['thing2'], *ctx.extra])};")
-    js.open(f"for (let i = 0; i < {ctx.i(4, 7)}; i++)")
-    js("const x = random(-260, 180), w = random(40, 110), h = random(40, 160);")
-    js("brush.noStroke();", "brush.fill(random(things), 220);", f"brush.rect(x, {floor + 30} - h, w, h);",
-       "brush.noFill();")
-    js(f"brush.set({quote(out)}, {quote(ink)}, 1.2);", f"brush.rect(x, {floor + 30} - h, w, h);")
-    js.close()
-    js.section("Window frame and light")
-    js(f"brush.set({quote(out)}, {quote(ink)}, 2);", f"brush.rect({wx}, {wy}, 160, 200);",
-       f"brush.line({wx + 80}, {wy}, {wx + 80}, {wy + 200});", f"brush.line({wx}, {wy + 100}, {wx + 160}, {wy + 100});")
-    beam = [(wx, wy + 200), (wx + 160, wy + 200), (wx + 260, floor + 120), (wx + 60, floor + 120)]
-    js(f"brush.hatch(7, {ctx.f(0.6, 1.0)}, {{ rand: 0.2 }});",
-       f"brush.hatchStyle({quote(main[0])}, {quote(pal['window'])}, 1);",
-       "brush.noStroke();", f"brush.polygon({point_array(beam)});", "brush.noHatch();")
-    js(f"brush.set({quote(main[0])}, {quote(shade(pal['floor'], -0.35))}, 1);")
-    js(f"for (let x = -300; x <= 300; x += {ctx.i(50, 75, 5)}) brush.line(x * 0.6, {floor}, x * 1.5, 300);")
+WATER_WORDS = ("lake", "sea", "river", "beach", "waves", "ocean", "bay", "harbour", "water", "shore", "pond")
 
 
 def paint_night(js: JsWriter, ctx: PromptContext) -> None:
-    if ctx.has("city", "skyline", "town", "village", "street", "market", "windows", "alley", "rooftops"):
+    if ctx.has(*TOWN_WORDS, "town", "rooftops"):
+        paint_town(js, ctx, night=True)
+        return
+    if ctx.has("city", "skyline", "windows", "buildings"):
         _city(js, ctx, night=True)
         return
-    swirl = ctx.has("milky", "galaxy", "trails", "circling", "swirl", "swirling", "meteor", "fireworks", "aurora",
-                    "bioluminescent") or ctx.chance(0.25)
+    water = ctx.has(*WATER_WORDS)
+    swirl = ctx.has("milky", "galaxy", "swirl", "swirling", "meteor", "meteors", "aurora", "nebula") or (
+        ctx.chance(0.2) and not water)
+    huge = ctx.has("huge", "giant", "enormous", "big", "large", "owl", "silhouette")
+    peak = ctx.has("mountain", "mountains", "peak", "peaks", "road")
     pal = ctx.palette({
         "sky": (("#1b2a55", "#23305e", "#2a3560"), "big", SKY_NOUNS),
         "hills": (("#0b1226", "#141414", "#1e2a1e"), "big", GROUND_NOUNS + ("mountain", "peak", "rocks", "cliffs")),
-        "moon": (("#f6f1e0", "#f3ead2", "#f2e05a"), "small", ("moon", "lantern", "lamp")),
+        "water": (("#16284a", "#1d3f7a", "#154e57"), "big", WATER_NOUNS) if water else None,
+        "moon": (("#f6f1e0", "#f3ead2", "#f2e05a"), "small", ("moon",)),
         "star": (("#f5d327", "#f2e05a", "#f7f7f7"), "free", LIGHT_NOUNS),
-        "glow": (("#4a86c8", "#ef7d1a", "#7f4fb8"), "free",
-                 ("waves", "trails", "fireworks", "glow", "light", "lights")) if swirl else None,
+        "glow": ((("#ef7d1a", "#f0a020", "#c62828") if ctx.has("lantern", "tents", "tent", "camp", "fireworks")
+                  else ("#4a86c8", "#7f4fb8", "#3fc8c8")), "free",
+                 ("waves", "trails", "fireworks", "glow", "light", "lights", "lantern", "tents", "camp",
+                  "bioluminescent")),
     })
     paper = ctx.paper(dark=True)
     main = ctx.brushes("pastel", "crayon")
     out = ctx.other(main, "HB", "2B", "cpencil")
-    ground = ctx.i(110, 190, 10)
+    ground = ctx.i(40, 100, 10) if water else ctx.i(110, 190, 10)
     js.start(paper)
-    js.section("Night sky and moon")
+    show_moon = not ctx.has("moonless", "lantern") or ctx.has("moon", "moonlit")
+    js.section("Night sky" + (" and a lunar eclipse" if ctx.has("eclipse") else " and a crescent moon"
+                              if ctx.has("crescent") else " and the moon" if show_moon else ""))
     js("brush.noStroke();", f"brush.wash({quote(pal['sky'])}, 255);", "brush.rect(-300, -300, 600, 600);",
-       f"brush.wash({quote(shade(pal['sky'], 0.2))}, 255);",
-       f"brush.rect(-300, {ground - ctx.i(180, 240, 20)}, 600, 300);")
-    mx, my, mr = ctx.i(-200, 200, 10), ctx.i(-220, -150, 10), ctx.i(50, 75, 5)
-    js(f"brush.wash({quote(pal['moon'])}, 255);", f"brush.circle({mx}, {my}, {mr});")
-    js(f"brush.wash({quote(pal['hills'])}, 255);", "brush.beginShape(0.5);", "brush.vertex(-300, 300);",
-       f"for (let x = -300; x <= 300; x += 100) brush.vertex(x, {ground} - random(60));", "brush.vertex(300, 300);",
-       "brush.endShape(true);")
-    glaze(js, shade(pal["sky"], 0.15), -300, -300, 600, ground - 60, 110)
-    if swirl:
+       f"brush.wash({quote(shade(pal['sky'], 0.15))}, 255);", f"brush.rect(-300, {ground - 200}, 600, 200);")
+    if huge:
+        mx, my, mr = ctx.i(-60, 60, 10), ctx.i(-120, -60, 10), ctx.i(120, 150, 10)
+    elif ctx.has("rising", "low"):
+        mx, my, mr = ctx.i(-120, 120, 10), ground - ctx.i(60, 90, 10), ctx.i(55, 75, 5)
+    else:
+        mx, my, mr = ctx.i(-200, 200, 10), ctx.i(-220, -150, 10), ctx.i(40, 70, 5)
+    if show_moon:
+        moon(js, ctx, mx, my, mr, pal["moon"], pal["sky"])
+    js.section("Water under the horizon" if water else "Dark hills")
+    if peak:
+        px = ctx.i(-120, 120, 20)
+        hills = (f"[[-300, {ground}], [{px - 150}, {ground - 90}], [{px}, {ground - 230}], "
+                 f"[{px + 160}, {ground - 70}], [300, {ground - 20}], [300, 300], [-300, 300]]")
+        js(f"brush.wash({quote(pal['hills'])}, 255);", f"brush.polygon({hills});")
+    else:
+        js(f"brush.wash({quote(pal['hills'])}, 255);", "brush.beginShape(0.5);", "brush.vertex(-300, 300);",
+           f"for (let x = -300; x <= 300; x += 100) brush.vertex(x, {ground} - random({25 if water else 60}));",
+           "brush.vertex(300, 300);", "brush.endShape(true);")
+    if water:
+        js(f"brush.wash({quote(pal['water'])}, 255);", f"brush.rect(-300, {ground}, 600, {300 - ground});")
+        if ctx.has("beach", "shore", "sand"):
+            js(f"brush.wash({quote(ctx.fixed('#3a3428'))}, 255);",
+               "brush.polygon([[-300, 220], [0, 240], [300, 200], [300, 300], [-300, 300]]);")
+    glaze(js, shade(pal["sky"], 0.15), -300, -300, 600, ground - 40, 110)
+    if ctx.has("trails", "circling", "circumpolar"):
+        js.section("Star trails circling the pole star")
+        px, py = ctx.i(-80, 80, 20), ctx.i(-200, -140, 20)
+        js(f"brush.set({quote(main[0])}, {quote(pal['star'])}, 1);",
+           f"for (let r = 12; r < 420; r += 12) {{ const a = random(TWO_PI); brush.arc({px}, {py}, r, a, a + random(1, "
+           "2.5)); }")
+    elif swirl:
         js.section("Swirling light")
         js("brush.field('spiral');" if ctx.chance(0.6) else "brush.field('curved');")
-        js.open(f"for (let i = 0; i < {ctx.i(40, 70, 10)}; i++)")
+        js.open(f"for (let i = 0; i < {ctx.i(30, 50, 10)}; i++)")
         js(f"brush.set(random({str_array(main)}), "
            f"random({str_array([pal['glow'], pal['star'], shade(pal['sky'], 0.3), *ctx.extra])}), random(0.8, 1.5));")
         js(f"brush.flowLine(random(-300, 300), random(-300, {ground - 40}), random(40, 120), 0);")
         js.close()
         js("brush.noField();")
     js.section("Stars")
-    js.open(f"for (let i = 0; i < {ctx.i(15, 30, 5)}; i++)")
+    many = ctx.has("thick", "starry", "stars", "starlit")
+    js.open(f"for (let i = 0; i < {ctx.i(40, 60, 10) if many else ctx.i(15, 30, 5)}; i++)")
     js(f"const x = random(-290, 290), y = random(-290, {ground - 60});")
-    js(f"brush.set({quote(main[0])}, random({str_array([pal['star'], pal['moon'], *ctx.extra])}), random(1, 2));")
+    js(f"brush.set(random({str_array(main)}), random({str_array([pal['star'], pal['moon'], *ctx.extra])}), "
+       "random(1, 2));")
     js("brush.line(x - 4, y, x + 4, y);", "brush.line(x, y - 4, x, y + 4);")
     js.close()
-    js(f"brush.set({quote(out)}, {quote(pal['moon'])}, 1);", f"brush.circle({mx}, {my}, {mr + ctx.i(8, 16)});")
-    if ctx.has("trees", "tree", "birch", "birches", "forest", "pines", "cactus", "woods"):
-        xs = sorted(ctx.i(-280, 280, 10) for _ in range(ctx.i(3, 6)))
-        js.section("Trees")
-        js(f"brush.set({quote(out)}, {quote(pal['moon'] if ctx.has('birch', 'birches') else ctx.fixed('#0b0f1a'))}, "
-           f"{ctx.f(3, 5)});")
-        js(f"for (const x of [{', '.join(map(str, xs))}]) brush.line(x, {ground + 60}, x + random(-10, 10), "
-           f"{ctx.i(-200, -80, 10)});")
-    if ctx.has("lake", "sea", "river", "water", "beach", "waves"):
-        js.section("Reflections")
-        js(f"brush.set({quote(out)}, {quote(pal['moon'])}, 1.5);")
-        js(f"for (let i = 0; i < 12; i++) brush.line({mx} - random(60), {ground + 30} + i * 8, {mx} + random(60), "
-           f"{ground + 30} + i * 8);")
-    else:
-        many = ctx.has("fireflies", "lanterns", "lantern", "lights", "glowing", "tents", "headlights", "camp")
-        js.section("Glowing lights")
-        js("brush.noStroke();", f"brush.wash({quote(pal['star'])}, 255);")
-        js(f"for (let i = 0; i < {ctx.i(20, 30) if many else ctx.i(6, 12)}; i++) "
-           f"brush.circle(random(-280, 280), random({ground - 60 if many else ground + 20}, 280), "
-           f"random({5 if many else 3}, {12 if many else 7}));")
+    if water:
+        optional(js, night_water, ctx, pal, (mx, my, mr), ground, main)
+    night_props(js, ctx, pal, (mx, my, mr), ground, (main, out))

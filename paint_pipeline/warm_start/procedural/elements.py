@@ -1,0 +1,42 @@
+"""Small elements the scene modules share: a flattened circle, the moon's phases, and `optional`, which keeps an
+element only while the sketch stays within the corpus limits (1900 characters, 50 lines). Imports only `writing`
+and `reading`."""
+
+from __future__ import annotations
+
+from paint_pipeline.warm_start.procedural.reading import PromptContext
+from paint_pipeline.warm_start.procedural.writing import JsWriter, quote
+
+
+def ellipse(js: JsWriter, x, y, rx, ry) -> None:
+    """A closed flattened circle (a pool of light, a plate, a table top) in the current fill or wash."""
+    js(f"brush.beginShape(1); for (let a = 0; a < TWO_PI; a += 0.7) brush.vertex({x} + {rx} * cos(a), {y} + {ry} * "
+       "sin(a)); brush.endShape(true);")
+
+
+def moon(js: JsWriter, ctx: PromptContext, x: int, y: int, r: int, colour: str, sky: str) -> None:
+    """The moon's disc in washes: full, a crescent (a disc of sky over it) or a lunar eclipse (a copper disc)."""
+    if ctx.has("eclipse"):
+        js(f"brush.wash({quote(ctx.fixed('#8b3a2b'))}, 255);", f"brush.circle({x}, {y}, {r});",
+           f"brush.wash({quote(ctx.fixed('#4a1f1a'))}, 255);",
+           f"brush.circle({x + r // 4}, {y - r // 5}, {r * 3 // 4});")
+        return
+    js(f"brush.wash({quote(colour)}, 255);", f"brush.circle({x}, {y}, {r});")
+    if ctx.has("crescent"):
+        js(f"brush.wash({quote(sky)}, 255);", f"brush.circle({x + r * 2 // 5}, {y - r // 5}, {r});")
+
+
+LIMIT = 1900  # characters: an optional element that would make the sketch longer is left out
+
+
+def optional(js: JsWriter, element, *args) -> None:
+    """Write an element only if the sketch stays under LIMIT characters (elements come in order of importance)."""
+    mark, depth = len(js.lines), js.depth
+    element(js, *args)
+    closing = ["  " * d + "}" for d in range(js.depth - 1, -1, -1)]
+    code = "\n".join(js.lines + closing) + "\n"
+    if len(code) > LIMIT or sum(1 for line in code.splitlines() if line.strip()) > 50:
+        del js.lines[mark:]
+        js.depth = depth
+
+
