@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from paint_pipeline.policy.checkpoint import open_checkpoint
@@ -34,6 +36,8 @@ def test_warm_start_lowers_the_loss_and_records_its_prompt(tmp_path):
     manifest = open_checkpoint(out).manifest
     assert manifest["kind"] == "warm_start" and manifest["system_prompt"] == "compact"
     assert manifest["metrics"]["final_loss"] < manifest["metrics"]["first_loss"]
+    sizes = [line for line in logs if "2 pairs: prompts" in line]  # the corpus' token lengths, before training
+    assert len(sizes) == 1 and re.search(r"sketches \d+ on average, \d+ at most", sizes[0]), logs
     # sampling the checkpoint uses the prompt it was trained with, whatever the config says
     assert system_prompt_for(config.replace(system_prompt="full"), out) == "compact"
     assert system_prompt_for(config.replace(system_prompt="full"), None) == "full"

@@ -39,8 +39,8 @@ def encode_pair(tokenizer, prompt: str, code: str, max_len: int,
     return ids, labels
 
 
-def encode_corpus(tokenizer, pairs: Sequence[tuple[str, str]], max_len: int,
-                  system: str = "compact") -> tuple[list[tuple[list[int], list[int]]], int]:
+def encode_corpus(tokenizer, pairs: Sequence[tuple[str, str]], max_len: int, system: str = "compact",
+                  log: Callable[[str], None] | None = None) -> tuple[list[tuple[list[int], list[int]]], int]:
     """Every pair encoded and cut to max_len, and how many were cut. Refuses, naming the numbers, a max_len that
     cuts more than MAX_CUT_SHARE of the pairs or leaves a prompt no room for its sketch."""
     encoded, full_lengths, prompt_lengths = [], [], []
@@ -50,6 +50,10 @@ def encode_corpus(tokenizer, pairs: Sequence[tuple[str, str]], max_len: int,
         full_lengths.append(len(ids))
         encoded.append((ids[:max_len], labels[:max_len]))
     cut = sum(length > max_len for length in full_lengths)
+    if log is not None and encoded:
+        answers = [full - prompt for full, prompt in zip(full_lengths, prompt_lengths)]
+        log(f"[warm-start] {len(encoded)} pairs: prompts {min(prompt_lengths)}-{max(prompt_lengths)} tokens, "
+            f"sketches {sum(answers) / len(answers):.0f} on average, {max(answers)} at most")
     if encoded and (max(prompt_lengths) >= max_len or cut > MAX_CUT_SHARE * len(encoded)):
         raise PolicyConfigError(
             f"warm-start max_len {max_len} cuts {cut} of {len(encoded)} pairs before their sketch ends (the "
@@ -182,7 +186,7 @@ def warm_start(config: PolicyConfig, pairs: Sequence[tuple[str, str]], out: Path
     previous = _resumable(resume, config) if resume is not None else None
     # Encoded before the model loads, so a max_len that cuts the sketches fails in seconds.
     tokenizer = load_tokenizer(resolve_base_model(config.base_model, config.models_dir))
-    encoded, cut = encode_corpus(tokenizer, pairs, max_len, config.system_prompt)
+    encoded, cut = encode_corpus(tokenizer, pairs, max_len, config.system_prompt, log)
     if cut:
         log(f"[warm-start] {cut} of {len(pairs)} pairs are longer than max_len {max_len} and lose their ending")
     profile = resolve(config)
