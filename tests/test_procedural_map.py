@@ -19,7 +19,13 @@ from paint_pipeline.reward.calibration.judge_matrix import way_metrics
 from paint_pipeline.reward.config import RewardConfig
 from paint_pipeline.reward.features import decode_png
 from paint_pipeline.reward.judges import procedural_map
-from paint_pipeline.reward.judges.pretrained import JUDGE_NAME, JudgeAlignment, load_judge, load_reference_prompts
+from paint_pipeline.reward.judges.pretrained import (
+    CLASS_NAMES_SHARE,
+    JUDGE_NAME,
+    JudgeAlignment,
+    load_judge,
+    load_reference_prompts,
+)
 from paint_pipeline.reward.judges.procedural_map import (
     ProceduralMapError,
     ReferencePaintings,
@@ -179,6 +185,24 @@ def test_with_a_map_the_judge_has_three_parts_and_stays_a_z_score(judge_and_map)
     assert np.allclose(parts["judge"].mean(axis=1), 0.0, atol=1e-6)
     assert np.allclose(parts["judge"].std(axis=1), 1.0, atol=1e-3)
     assert not np.allclose(parts["judge"], parts["classes"])
+
+
+def test_the_class_names_share_weighs_the_parts(judge_and_map):
+    import pytest
+
+    vectors = judge_and_map.encode_images(images())
+    prompts = load_reference_prompts()[:5]
+    assert judge_and_map.class_names_share == CLASS_NAMES_SHARE
+    map_only = judge_and_map.with_class_names_share(0.0).score_parts(prompts, vectors)
+    # Weight 0: the judge is the map's z-score (already standardised against the reference prompts).
+    assert np.allclose(map_only["judge"], map_only["procedural map"], atol=1e-6)
+    default, heavier = (judge_and_map.with_class_names_share(w).score_parts(prompts, vectors)["judge"]
+                        for w in (CLASS_NAMES_SHARE, 0.75))
+    assert np.allclose(default, judge_and_map.score_parts(prompts, vectors)["judge"])
+    assert not np.allclose(default, heavier)
+    assert judge_and_map.class_names_share == CLASS_NAMES_SHARE  # the copies leave the judge as it was
+    with pytest.raises(ValueError, match="class-names share"):
+        judge_and_map.with_class_names_share(1.5)
 
 
 def test_without_a_map_the_judge_is_its_class_name_parts_and_says_so(judge_and_map):

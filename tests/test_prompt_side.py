@@ -137,3 +137,8 @@ def test_the_matrix_reports_both_sides_and_the_image_side_alone(alignment, monke
     for j in range(len(PROMPTS)):
         assert np.argsort(both[:, j]).tolist() == np.argsort(image_side[:, j]).tolist()
     assert not np.allclose(both, image_side)
+    # A class-names share sweep adds one row per share; the default share's row is the default's matrix.
+    share = pretrained.CLASS_NAMES_SHARE
+    swept = backend_matrices(CFG, PROMPTS, renders, images, progress=lambda m: None, class_names_shares=(share, 1.0))
+    assert np.allclose(swept[f"judge+palette, class names {share:g}"], both)
+    assert not np.allclose(swept["judge+palette, class names 1"], both)

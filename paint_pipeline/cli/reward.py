@@ -57,6 +57,9 @@ def register(sub) -> None:
     calibrate.add_argument("--procedural-set", choices=("train", "validation", "test"), default=None,
                            help="for --matrix: the procedural generator's painting of every prompt of this split "
                                 "instead of the bench (validation: prompts neither the map nor the bench saw)")
+    calibrate.add_argument("--class-names-shares", type=float, nargs="+", default=(), metavar="W",
+                           help="for --matrix: also the offline default with each of these weights (0 to 1) on "
+                                "the judge's class-name parts beside its procedural map")
     add_reward_options(calibrate)
     add_renderer_options(calibrate)
 
@@ -134,6 +137,10 @@ def _calibrate_matrix(args: argparse.Namespace) -> int:
     if args.procedural_set and args.matrix_set:
         print("calibrate --matrix: give --matrix-set or --procedural-set, not both", file=sys.stderr)
         return 2
+    bad = [w for w in args.class_names_shares if not 0.0 <= w <= 1.0]
+    if bad:
+        print(f"calibrate --matrix: --class-names-shares must lie in [0, 1], got {bad}", file=sys.stderr)
+        return 2
     # A procedural set's sketches are written to a temporary folder, kept while the matrix renders them.
     with contextlib.ExitStack() as stack:
         matrix_set = args.matrix_set or MATRIX_SET
@@ -144,7 +151,8 @@ def _calibrate_matrix(args: argparse.Namespace) -> int:
             tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="pp-matrix-"))
             matrix_set = procedural_matrix_set(PROMPTS_DIR / f"{args.procedural_set}.jsonl", Path(tmp))
         with RendererService(args.renderer_url, pool_size=args.pool_size) as client:
-            report = run_matrix(client, reward_config(args), matrix_set, progress=lambda m: print(m, file=sys.stderr))
+            report = run_matrix(client, reward_config(args), matrix_set, progress=lambda m: print(m, file=sys.stderr),
+                                class_names_shares=tuple(args.class_names_shares))
     if args.json:
         print(json.dumps({**report, "backends": {name: {way: asdict(m) for way, m in ways.items()}
                                                   for name, ways in report["backends"].items()}}))

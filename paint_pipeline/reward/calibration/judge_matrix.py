@@ -144,9 +144,10 @@ def both_sides(config, judge, prompts, renders, features, judge_z, palette, neut
                       for j, p in enumerate(prompts)] for i in range(len(renders))])
 
 
-def backend_matrices(config, prompts, renders, images, *, progress: Callable[[str], None] = print
-                     ) -> dict[str, np.ndarray]:
-    """Every backend that loads here: its name -> matrix. Missing weights are reported, not fatal."""
+def backend_matrices(config, prompts, renders, images, *, progress: Callable[[str], None] = print,
+                     class_names_shares: tuple[float, ...] = ()) -> dict[str, np.ndarray]:
+    """Every backend that loads here: its name -> matrix. Missing weights are reported, not fatal. Each of
+    `class_names_shares` adds the offline default with that weight on the judge's class-name parts."""
     features = [analyse(im, config.analysis_size, config.background_delta_e) for im in images]
     out = {}
     progress("palette (offline-palette-shape) ...")
@@ -159,7 +160,8 @@ def backend_matrices(config, prompts, renders, images, *, progress: Callable[[st
 
         judge = PretrainedJudge()
         progress(f"pretrained judge ({judge.name}) ...")
-        parts = judge.score_parts(prompts, judge.encode_images(images))
+        vectors = judge.encode_images(images)
+        parts = judge.score_parts(prompts, vectors)
         neutral = palette_neutral(config, prompts)
 
         def with_palette(z):
@@ -178,6 +180,12 @@ def backend_matrices(config, prompts, renders, images, *, progress: Callable[[st
             if judge.procedural.reference is not None:
                 out["judge+palette"] = both_sides(config, judge, prompts, renders, features, parts["judge"],
                                                   palette, neutral)
+            for share in class_names_shares:
+                other = judge.with_class_names_share(share)
+                z = other.score_parts(prompts, vectors)["judge"]
+                out[f"judge+palette, class names {share:g}"] = (
+                    both_sides(config, other, prompts, renders, features, z, palette, neutral)
+                    if judge.procedural.reference is not None else with_palette(z))
     except PretrainedWeightsError as exc:
         progress(f"pretrained judge not available: {exc}")
     try:
@@ -191,13 +199,15 @@ def backend_matrices(config, prompts, renders, images, *, progress: Callable[[st
     return out
 
 
-def run_matrix(client, config, path: Path = MATRIX_SET, *, progress: Callable[[str], None] = print) -> dict:
+def run_matrix(client, config, path: Path = MATRIX_SET, *, progress: Callable[[str], None] = print,
+               class_names_shares: tuple[float, ...] = ()) -> dict:
     paintings = load_matrix_set(path)
     progress(f"rendering {len(paintings)} paintings of {path.name} ...")
     renders = render_set(client, paintings)
     images = [decode_png(r.png) for r in renders]
     prompts = [p.prompt for p in paintings]
-    matrices = backend_matrices(config, prompts, renders, images, progress=progress)
+    matrices = backend_matrices(config, prompts, renders, images, progress=progress,
+                                class_names_shares=class_names_shares)
     report = {"set": str(path), "n": len(paintings),
               "backends": {name: matrix_metrics(m) for name, m in matrices.items()}}
     if "judge without map+palette" in matrices:  # what the procedural map and the prompt side add, per query

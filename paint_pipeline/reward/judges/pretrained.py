@@ -13,8 +13,8 @@ No CLIP weights exist offline, but an ImageNet classifier (EfficientNet-Lite0) a
 Each is standardised per image against a fixed reference set of prompts (the train split), so the score says
 how much better this prompt fits the image than prompts in general do: an image that fits every prompt
 (a hack's aim) gains nothing. The judge's number is the mean of the first two z-scores; with a procedural map,
-that mean and the map's z-score are averaged with equal weight and the result standardised again against the
-reference prompts (so it stays a z-score). Without a fitted map the judge is the two-part one, and its name
+that mean (weight `CLASS_NAMES_SHARE`) and the map's z-score are averaged and the result standardised again
+against the reference prompts (so it stays a z-score). Without a fitted map the judge is the two-part one, and its name
 says which (`JUDGE_NAME`, plus the map's inputs key).
 
 `JudgeAlignment` combines that with the palette-and-shape backend (`judges/offline.py`): both are
@@ -29,6 +29,7 @@ look like a tile roof) and knows words only as MiniLM does.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import math
@@ -49,6 +50,9 @@ JUDGE_NAME = "effnet-lite0-imagenet+minilm-l6-v2"
 TEMPERATURE = 4.0  # softens the classifier: paintings are out of its domain, its top class is rarely right
 CLASS_TEMPLATE = "a painting of a {}"  # for the mapped prompt; the classes-seen part uses the bare names
 RIDGE = 3.0
+# The class-name parts' weight beside the procedural map: chosen on the validation prompts' procedural paintings
+# among 0, 0.25, 0.5 and 0.75 (`calibrate --matrix --procedural-set validation --class-names-shares ...`).
+CLASS_NAMES_SHARE = 0.25
 JUDGE_SHARE = 0.5
 # Palette scores over the bench matrix (every painting under every prompt): mean and spread, to standardise.
 PALETTE_MEAN, PALETTE_STD = 0.36, 0.30
@@ -114,6 +118,7 @@ class PretrainedJudge:
                                                  segments=self.feature_segments)
         self.procedural = procedural or None
         self.name = JUDGE_NAME + (f"+{self.procedural.name}" if self.procedural else "")
+        self.class_names_share = CLASS_NAMES_SHARE
         self.images_encoded = 0
         self.image_seconds = 0.0
 
@@ -197,8 +202,18 @@ class PretrainedJudge:
         mapped = self.procedural.scores(feats, embeddings)
         mapped_ref = self.procedural.scores(feats, self.reference_embeddings)
         mapped_z, mapped_ref_z = z_against(mapped, mapped_ref), z_against(mapped_ref, mapped_ref)
-        judge = z_against((classes + mapped_z) / 2, (classes_ref + mapped_ref_z) / 2)
+        w = self.class_names_share
+        judge = z_against(w * classes + (1 - w) * mapped_z, w * classes_ref + (1 - w) * mapped_ref_z)
         return {"classes": classes, "procedural map": mapped_z, "judge": judge}
+
+    def with_class_names_share(self, share: float) -> PretrainedJudge:
+        """The same judge (its models and map shared, not copied) with another weight on the class-name parts:
+        what `calibrate --matrix --class-names-shares` compares."""
+        if not 0.0 <= share <= 1.0:
+            raise ValueError(f"class-names share must lie in [0, 1], got {share}")
+        other = copy.copy(self)
+        other.class_names_share = share
+        return other
 
     def score_matrix(self, prompts: list[str], vectors: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
         """The judge's z-scores (n_images, n_prompts): each prompt against the reference prompts, per image."""
