@@ -97,11 +97,16 @@ def test_the_matrix_writes_a_temporary_set_only_for_a_procedural_set(monkeypatch
     real_folder = tempfile.TemporaryDirectory
     monkeypatch.setattr(tempfile, "TemporaryDirectory", lambda **kw: folders.append(kw) or real_folder(**kw))
     monkeypatch.setattr(cli_reward, "RendererService", lambda *a, **kw: contextlib.nullcontext("client"))
-    monkeypatch.setattr(judge_matrix, "run_matrix", lambda client, config, path, progress: sets.append(
-        (Path(path), Path(path).is_file())) or {"set": str(path), "n": 0, "backends": {}})
+    shares = []
+    monkeypatch.setattr(judge_matrix, "run_matrix", lambda client, config, path, progress, class_names_shares: (
+        sets.append((Path(path), Path(path).is_file())) or shares.append(class_names_shares)
+        or {"set": str(path), "n": 0, "backends": {}}))
     assert main(["calibrate", "--matrix"]) == 0
-    assert folders == [] and sets == [(judge_matrix.MATRIX_SET, True)]
+    assert folders == [] and sets == [(judge_matrix.MATRIX_SET, True)] and shares == [()]
     assert main(["calibrate", "--matrix", "--procedural-set", "validation"]) == 0
     assert len(folders) == 1 and sets[1][0].name == "procedural_validation.jsonl" and sets[1][1]
     assert not sets[1][0].exists()  # the temporary set is gone once the matrix is printed
+    assert main(["calibrate", "--matrix", "--class-names-shares", "0", "0.25"]) == 0 and shares[-1] == (0.0, 0.25)
     capsys.readouterr()
+    assert main(["calibrate", "--matrix", "--class-names-shares", "1.5"]) == 2 and len(sets) == 3
+    assert "must lie in [0, 1]" in capsys.readouterr().err
