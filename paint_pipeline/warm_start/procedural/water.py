@@ -266,15 +266,19 @@ def _shallows(js: JsWriter, ctx: PromptContext, pal: dict, main: list[str], out:
     js.section("A pale sand bottom under clear shallow water")
     edge = [(x, ctx.i(-220, -150, 10)) for x in (-300, -100, 100, 300)]
     js("brush.noStroke();", f"brush.wash({quote(pal['bed'])}, 255);", "brush.rect(-300, -300, 600, 600);",
-       f"brush.wash({quote(pal['deep'])}, 255);", f"brush.polygon({point_array([(-300, -300), *edge, (300, -300)])});")
+       f"brush.wash({quote(pal['deep'])}, 255);", f"brush.polygon({point_array([(-300, -300), *edge, (300, -300)])});",
+       f"brush.wash({quote(shade(pal['bed'], -0.35))}, 255);",
+       "for (let i = 0; i < 12; i++) brush.circle(random(-270, 270), random(-120, 270), random(5, 14));")
     glaze(js, pal["water"], -300, -300, 600, 600, 150)
+    # Ripples in patches of their own direction and a web of light: not one orientation over the picture.
     js.section("Sand ripples and light on the bottom")
     js("brush.field('waves');", f"brush.set({quote(main[0])}, {quote(shade(pal['bed'], -0.25))}, 1.2);")
-    js("for (let i = 0; i < 40; i++) brush.flowLine(random(-320, 280), random(-150, 290), random(40, 100), 0);",
-       "brush.noField();")
+    js("for (let i = 0; i < 30; i++) brush.flowLine(random(-300, 260), random(-140, 280), random(30, 70), "
+       "random(-60, 60));", "brush.noField();")
     js(f"brush.set({quote(out)}, {quote(pal['light'])}, 1.5);")
     js("for (let i = 0; i < 25; i++) { const x = random(-280, 280), y = random(-150, 280); "
-       "brush.spline([[x, y], [x + 15, y + random(-12, 12)], [x + 30, y]], 0.5); }")
+       "brush.spline([[x, y], [x + random(-25, 25), y + random(-25, 25)], [x + random(-30, 30), "
+       "y + random(-30, 30)]], 0.5); }")
 
 
 def _tide_pools(js: JsWriter, ctx: PromptContext, pal: dict, main: list[str], out: str) -> None:
