@@ -16,6 +16,8 @@ TOOLS = (
     ("contact-sheet", "contact_sheet", "lay PNG renders out as one contact sheet"),
     ("generator-sheets", "generator_sheets", "the procedural generator's painting of every train prompt, one "
                                              "captioned sheet per category"),
+    ("generator-health", "generator_health", "the procedural generator's paintings of the train prompts that the "
+                                             "reward flags or scores low"),
     ("rescore-evaluations", "rescore_evaluations", "cached held-out evaluations scored again under today's reward"),
 )
 
