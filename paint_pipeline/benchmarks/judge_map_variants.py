@@ -74,9 +74,9 @@ def encode(judge, images: list, variant: Variant) -> np.ndarray:
 def map_features(features: np.ndarray, segments: tuple[int, ...], variant: Variant) -> np.ndarray:
     """The parts the variant reads, each normalised and weighted, side by side (the map normalises the row)."""
     from paint_pipeline.reward.judges.pretrained_models import POOLED_BLOCKS
-    from paint_pipeline.reward.judges.procedural_map import normalised
+    from paint_pipeline.reward.judges.procedural_map import normalised, split_segments
 
-    parts = np.split(features, np.cumsum(segments)[:-1], axis=1)
+    parts = split_segments(features, segments)
     pooled = dict(zip(POOLED_BLOCKS, parts[1:]))
     return np.concatenate([normalised(parts[0])] + [w * normalised(pooled[b]) for b, w in variant.blocks.items()],
                           axis=1)

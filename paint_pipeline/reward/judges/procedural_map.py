@@ -68,16 +68,20 @@ def normalised(features: np.ndarray) -> np.ndarray:
     return f / (np.linalg.norm(f, axis=1, keepdims=True) + 1e-12)
 
 
-def map_input(features: np.ndarray, segments: tuple[int, ...] = ()) -> np.ndarray:
-    """Features as the map reads them: each segment (`pretrained_models.feature_segments`; none: the whole row
-    is one) L2-normalised, so a wide part does not drown a narrow one, then the row normalised again."""
+def split_segments(features: np.ndarray, segments: tuple[int, ...]) -> list[np.ndarray]:
+    """The columns of each segment (`pretrained_models.feature_segments`), checked to add up to the row."""
     f = np.asarray(features, dtype=np.float64)
-    if not segments:
-        return normalised(f)
     if f.ndim != 2 or sum(segments) != f.shape[1]:
         raise ValueError(f"features of shape {f.shape} do not split into segments {segments}")
-    parts = np.split(f, np.cumsum(segments)[:-1], axis=1)
-    return normalised(np.concatenate([normalised(p) for p in parts], axis=1))
+    return np.split(f, np.cumsum(segments)[:-1], axis=1)
+
+
+def map_input(features: np.ndarray, segments: tuple[int, ...] = ()) -> np.ndarray:
+    """Features as the map reads them: each segment (none: the whole row is one) L2-normalised, so a wide part
+    does not drown a narrow one, then the row normalised again."""
+    if not segments:
+        return normalised(np.asarray(features, dtype=np.float64))
+    return normalised(np.concatenate([normalised(p) for p in split_segments(features, segments)], axis=1))
 
 
 @dataclass(frozen=True)
