@@ -2,11 +2,12 @@
 
 Modules, in import order: each imports only modules listed before it, never one after it. What sketches may
 call (brushes, fields, functions) is `paint_pipeline.brush_api`, shared with the sampler's guards.
-1. `writing`: writing JavaScript (literals, the sketch writer `JsWriter`) and drawing helpers the templates share
-   (a glaze, a closed shape, a spiral).
+1. `writing`: writing JavaScript (literals, the sketch writer `JsWriter`, which knows whether a sketch still fits
+   the corpus limits `MAX_CHARS` and `MAX_LINES`) and drawing helpers the templates share (a glaze, a closed
+   shape, a spiral).
 2. `reading`: reading the prompt (`PromptContext`: its words, palette and brushes), colour helpers, the nouns
    of each palette role and shared default colours.
-3. Elements, each importing only `writing` and `reading` (and `elements` for the scene parts):
+3. Elements, each importing only `writing` and `reading` (and `elements` for the flower and scene parts):
    - `elements`: a flattened circle, the moon's phases, and `optional` (an element kept only while the sketch
      stays within the corpus limits);
    - skies and land: `clouds` (clouds by kind, a rainbow), `landforms` (snow caps, a volcano, canyon walls,

@@ -1,5 +1,5 @@
 """Small elements the scene modules share: a flattened circle, the moon's phases, and `optional`, which keeps an
-element only while the sketch stays within the corpus limits (1900 characters, 50 lines). Imports only `writing`
+element only while the sketch stays within the corpus limits (`writing.MAX_CHARS`, `MAX_LINES`). Imports only `writing`
 and `reading`."""
 
 from __future__ import annotations
@@ -26,17 +26,12 @@ def moon(js: JsWriter, ctx: PromptContext, x: int, y: int, r: int, colour: str, 
         js(f"brush.wash({quote(sky)}, 255);", f"brush.circle({x + r * 2 // 5}, {y - r // 5}, {r});")
 
 
-LIMIT = 1900  # characters: an optional element that would make the sketch longer is left out
-
-
 def optional(js: JsWriter, element, *args) -> None:
-    """Write an element only if the sketch stays under LIMIT characters (elements come in order of importance)."""
-    mark, depth = len(js.lines), js.depth
+    """Write an element only if the sketch then stays within the corpus limits (elements come in order of
+    importance: a later, smaller one may still fit where an earlier one did not)."""
+    mark = js.mark()
     element(js, *args)
-    closing = ["  " * d + "}" for d in range(js.depth - 1, -1, -1)]
-    code = "\n".join(js.lines + closing) + "\n"
-    if len(code) > LIMIT or sum(1 for line in code.splitlines() if line.strip()) > 50:
-        del js.lines[mark:]
-        js.depth = depth
+    if not js.fits():
+        js.rewind(mark)
 
 

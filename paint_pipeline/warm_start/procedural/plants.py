@@ -37,8 +37,7 @@ def _fitted(js: JsWriter, ctx: PromptContext, paint, levels) -> None:
         trial = JsWriter("")
         trial.lines, trial.depth = list(js.lines), js.depth
         paint(trial, ctx, level)
-        code = "\n".join(trial.lines + ["}"] * trial.depth)
-        if level == levels[-1] or (len(code) <= 1895 and len([x for x in code.splitlines() if x.strip()]) <= 50):
+        if level == levels[-1] or trial.fits():
             js.lines, js.depth = trial.lines, trial.depth
             return
 

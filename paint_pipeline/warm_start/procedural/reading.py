@@ -215,14 +215,19 @@ class PromptContext:
             out[role] = min(COLOUR_WORDS[word], key=lambda r: _de(defaults[role], r))
 
         done: set[str] = set()
-        # 1. "green pond", "white sand": the noun after a named colour.
+        # 1. "green pond", "white sand": the noun after a named colour; in a compound ("white water lily") the
+        # noun that qualifies the next one is passed over.
+        any_noun = set().union(*nouns.values())
         for k, word in enumerate(self.words):
             w = colour_word(word)
             if w is None or w in done:
                 continue
-            for after in self.words[k + 1:k + 4]:
+            for j in range(k + 1, min(k + 4, len(self.words))):
+                after = self.words[j]
                 if colour_word(after):
                     break
+                if j + 1 < len(self.words) and self.words[j + 1] in any_noun and after in any_noun:
+                    continue
                 role = next((n for n in roles if n not in out and after in nouns[n]), None)
                 if role:
                     give(role, w)

@@ -6,6 +6,10 @@ from __future__ import annotations
 # --------------------------------------------------------------------------------------------------
 # Writing JavaScript
 
+# A corpus sketch's size: short enough that the warm start's token budget holds it whole, long enough to paint.
+MAX_CHARS = 1900
+MAX_LINES = 50  # non-blank
+
 
 def num(x: float) -> str:
     """A JavaScript number literal: an integer when x is one, else at most two decimals."""
@@ -59,6 +63,23 @@ class JsWriter:
         while self.depth > 0:
             self.close()
         return "\n".join(self.lines) + "\n"
+
+    def fits(self, lines: int = 0, chars: int = 0) -> bool:
+        """Whether the sketch, closed as it stands, plus `lines` and `chars` more, stays within MAX_LINES and
+        MAX_CHARS (the test of every optional element)."""
+        closing = ["  " * d + "}" for d in range(self.depth - 1, -1, -1)]
+        text = self.lines + closing
+        size = sum(len(line) + 1 for line in text)
+        return sum(1 for line in text if line.strip()) + lines <= MAX_LINES and size + chars <= MAX_CHARS
+
+    def mark(self) -> tuple[int, int]:
+        """Where the sketch stands now, for `rewind`."""
+        return len(self.lines), self.depth
+
+    def rewind(self, mark: tuple[int, int]) -> None:
+        """Drop what was written since `mark`."""
+        del self.lines[mark[0]:]
+        self.depth = mark[1]
 
 
 def sketch_title(prompt: str) -> str:
