@@ -6,6 +6,7 @@ import re
 from collections import defaultdict
 
 import pytest
+from procedural_helpers import render_generated
 
 from paint_pipeline.colour import COLOUR_WORDS, colour_word
 from paint_pipeline.prompts import load_split
@@ -18,10 +19,10 @@ from paint_pipeline.warm_start.procedural import (
     generate_sketch,
     template_for,
 )
+from paint_pipeline.warm_start.procedural.writing import MAX_CHARS, MAX_LINES
 
 TRAIN = load_split("train")
-MAX_CHARS = 1900
-LINES = (15, 50)  # non-blank lines
+LINES = (15, MAX_LINES)  # non-blank lines
 
 
 def _sample(per_category: int = 2) -> list:
@@ -174,6 +175,20 @@ def test_colour_words_of_the_prompt_are_in_the_palette():
         assert any(h in code for h in COLOUR_WORDS[word]), word
 
 
+def test_a_colour_goes_to_the_head_of_a_compound_noun():
+    import random
+
+    from paint_pipeline.colour import COLOUR_WORDS as WORDS
+    from paint_pipeline.warm_start.procedural.reading import PromptContext
+
+    roles = {"petal": (("#e0457b",), "free", ("lily", "lilies", "rose")),
+             "ground": (("#1f3a4a",), "big", ("water", "pond"))}
+    pal = PromptContext("a white water lily on a dark pond", random.Random(0)).palette(roles)
+    assert pal["petal"] in WORDS["white"] and pal["ground"] not in WORDS["white"], pal
+    pal = PromptContext("a rose beside white water", random.Random(0)).palette(roles)
+    assert pal["ground"] in WORDS["white"], pal  # a noun that ends the phrase still takes its colour
+
+
 def test_the_order_checker_finds_a_dropped_wash():
     bad = ("function setup() {\n  brush.noStroke();\n  brush.wash('#ff0000', 255);\n  brush.rect(0, 0, 9, 9);\n"
            "  brush.wash('#0000ff', 255);\n  brush.rect(9, 0, 9, 9);\n  brush.noWash();\n"
@@ -264,14 +279,9 @@ def test_a_prompt_naming_a_structure_gets_its_motif():
 def test_motif_paintings_render_their_structure():
     """Rendered, each motif leaves the marks that make it: two quarter arcs per truchet tile, contour splines over
     a sphere, one dot per grid cell, and a Bauhaus circle, square and triangle in three different colours."""
-    from paint_pipeline.render import RendererService, RenderItem
 
     named = [(p, c) for (p, c), m in MOTIF_PROMPTS.items() if m]
-    codes = [generate_sketch(p, c, 0) for p, c in named]
-    with RendererService(pool_size=2) as client:
-        results = client.render_batch([RenderItem(id=f"m{i}", code=code, seed=1, size=256)
-                                       for i, code in enumerate(codes)], timeout_ms=30000)
-    by_prompt = {p: (code, r) for (p, _), code, r in zip(named, codes, results)}
+    by_prompt = {p: rendered for (p, _), rendered in zip(named, render_generated(named))}
     for p, (code, r) in by_prompt.items():
         assert r.status == "SUCCESS" and r.brush_marks, (p, r.status, r.errors)
     code, r = by_prompt["truchet tiles of quarter circles in black and cream ink"]

@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import re
 
+from procedural_helpers import render_generated
+
 from paint_pipeline.colour import COLOUR_WORDS
 from paint_pipeline.warm_start.procedural import generate_sketch
 
@@ -77,10 +79,9 @@ def _share(img, box, test) -> float:
 
 def test_animal_paintings_render_their_features():
     """Rendered: tiger stripes and a black-spotted red ladybug, a snail's spiral shell, an owl under a dark night
-    sky, a whale's dark body above the sea, the orange goldfish inside its bowl, a bait-ball of many strokes."""
+    sky, a whale's dark body above the sea, the orange goldfish inside its bowl, a bait-ball of many small fish, a
+    curled cat's fur strokes over a grained floor."""
     from PIL import Image
-
-    from paint_pipeline.render import RendererService, RenderItem
 
     prompts = [
         "a tiger prowling through tall grass, charcoal and orange pastel",
@@ -91,17 +92,17 @@ def test_animal_paintings_render_their_features():
         "a goldfish in a round bowl, orange marker",
         "a school of sardines swirling above a reef in a silver ball, ink and blue wash",
         "a herd of elephants crossing a dusty river at sunset, pastel",
+        "a sleeping cat curled up, soft pencil",
     ]
-    codes = [generate_sketch(p, "animal", 0) for p in prompts]
-    with RendererService(pool_size=2) as client:
-        results = client.render_batch([RenderItem(id=f"a{i}", code=code, seed=1, size=256)
-                                       for i, code in enumerate(codes)], timeout_ms=60000)
+    codes, results = zip(*render_generated([(p, "animal") for p in prompts]))
     for p, r in zip(prompts, results):
         assert r.status == "SUCCESS" and r.brush_marks and not r.errors, (p, r.status, r.errors)
-    tiger, ladybug, snail, owl, whale, bowl, sardines, elephants = results
+    tiger, ladybug, snail, owl, whale, bowl, sardines, elephants, cat = results
     assert tiger.brush_marks["spline"] >= 11, tiger.brush_marks  # eleven stripes
     assert snail.brush_marks["spline"] >= 2, snail.brush_marks  # the shell's spiral and the leaf's midrib
-    assert sardines.brush_marks["line"] >= 140, sardines.brush_marks
+    # the bait-ball's fish are bodies with tails (polygons), not rows of short strokes that read as text
+    assert sardines.brush_marks["polygon"] >= 60, sardines.brush_marks
+    assert cat.brush_marks["arc"] >= 30 and cat.brush_marks["line"] >= 10, cat.brush_marks  # fur, floor grain
     assert elephants.brush_marks["polygon"] >= 3, elephants.brush_marks  # a trunk each
     img = Image.open(io.BytesIO(ladybug.png)).convert("RGB")
     assert _share(img, (0, 0, 256, 256), lambda r, g, b: r > 150 and g < 90 and b < 90) > 0.02
@@ -112,3 +113,10 @@ def test_animal_paintings_render_their_features():
     assert _share(img, (0, 0, 256, horizon - 10), lambda r, g, b: r + g + b < 300) > 0.05  # body above the sea
     img = Image.open(io.BytesIO(bowl.png)).convert("RGB")
     assert _share(img, (64, 40, 192, 200), lambda r, g, b: r > 180 and 60 < g < 170 and b < 100) > 0.01
+
+
+def test_bait_ball_fish_swim_along_the_swirl_and_corals_branch_unevenly():
+    prompt = "a school of sardines swirling above a reef in a silver ball, ink and blue wash"
+    code = generate_sketch(prompt, "animal", 1)
+    assert "u = -sin(a) * s, v = cos(a) * s" in code and "brush.line(x, y, x - 11" not in code
+    assert "x + k * random(15, 35), random(140, 230)" in code  # uneven branches, not a regular "W" or "M"

@@ -7,6 +7,8 @@ import io
 import random
 import re
 
+from procedural_helpers import render_generated
+
 from paint_pipeline.warm_start.procedural import generate_sketch
 from paint_pipeline.warm_start.procedural.motifs import motif_for
 from paint_pipeline.warm_start.procedural.reading import PromptContext
@@ -83,8 +85,6 @@ def test_structures_render_their_marks():
     circles, looping splines inside the circle, bricks, and vertical stripes that alternate red and white."""
     from PIL import Image
 
-    from paint_pipeline.render import RendererService, RenderItem
-
     prompts = [
         ("interlocking circles forming a flower of life grid, gold watercolor and ink", "geometric"),
         ("radiating lines from a single point, graphite", "geometric"),
@@ -94,14 +94,13 @@ def test_structures_render_their_marks():
         ("a brick wall pattern with mortar lines, pastel", "pattern"),
         ("bold vertical stripes in red and white marker", "geometric"),
         ("a row of repeating hearts in crayon", "pattern"),
+        ("an isometric cube pattern shaded in three tones of grey, charcoal", "geometric"),
+        ("repeated wavy lines in pink pastel", "pattern"),
     ]
-    codes = [generate_sketch(p, c, 0) for p, c in prompts]
-    with RendererService(pool_size=2) as client:
-        results = client.render_batch([RenderItem(id=f"g{i}", code=code, seed=1, size=256)
-                                       for i, code in enumerate(codes)], timeout_ms=30000)
+    codes, results = zip(*render_generated(prompts))
     for (p, _), r in zip(prompts, results):
         assert r.status == "SUCCESS" and r.brush_marks and not r.errors, (p, r.status, r.errors)
-    flower, rays, hexes, row, loops, brick, stripes, hearts = results
+    flower, rays, hexes, row, loops, brick, stripes, hearts, cubes, wavy = results
     assert flower.brush_marks["circle"] >= 19 + 2, flower.brush_marks
     n = int(re.search(r"n = (\d+);", codes[1]).group(1))
     assert rays.brush_marks["line"] >= n, rays.brush_marks
@@ -111,6 +110,11 @@ def test_structures_render_their_marks():
     assert loops.brush_marks["spline"] >= 20, loops.brush_marks
     assert brick.brush_marks["rect"] >= 60 and brick.brush_marks["line"] >= 60, brick.brush_marks
     assert hearts.brush_marks["endShape"] >= 2 * 3, hearts.brush_marks
+    assert "hatch" not in cubes.brush_marks, cubes.brush_marks  # charcoal draws the edges; the tones are washes
+    # pink wavy lines show on the paper: a good share of the canvas is clearly pink
+    img = Image.open(io.BytesIO(wavy.png)).convert("RGB")
+    px = [img.getpixel((x, y)) for x in range(0, 256, 4) for y in range(0, 256, 4)]
+    assert sum(r - g > 30 and r > b for r, g, b in px) / len(px) > 0.2
     # Vertical red and white stripes: along a row of pixels the colour switches between red and white many times.
     img = Image.open(io.BytesIO(stripes.png)).convert("RGB")
     row_px = [img.getpixel((x, 128)) for x in range(8, 248)]
@@ -121,3 +125,10 @@ def test_structures_render_their_marks():
     col_px = [img.getpixel((int(w / 2 * 256 / 600), y))
               for y in range(8, 248)]
     assert len({r > 120 and r - max(g, b) > 50 for r, g, b in col_px}) == 1  # a vertical band keeps its colour
+
+
+def test_grainy_cubes_are_bigger_and_unhatched():
+    for seed in range(3):
+        code = generate_sketch("an isometric cube pattern shaded in three tones of grey, charcoal", "geometric", seed)
+        assert "brush.hatch(" not in code and "Three tones of wash" in code
+        assert "brush.hatch(" in generate_sketch("isometric cubes in pen and ink", "geometric", seed)

@@ -9,6 +9,7 @@ import re
 import numpy as np
 import pytest
 from PIL import Image
+from procedural_helpers import render_generated
 
 from paint_pipeline.warm_start.procedural import generate_sketch
 from paint_pipeline.warm_start.procedural.reading import lightness
@@ -112,14 +113,9 @@ RENDERED = [
 
 @pytest.fixture(scope="module")
 def renders():
-    from paint_pipeline.render import RendererService, RenderItem
 
-    codes = [generate_sketch(p, c, 0) for p, c in RENDERED]
-    with RendererService(pool_size=2) as client:
-        results = client.render_batch([RenderItem(id=f"l{i}", code=code, seed=1, size=256)
-                                       for i, code in enumerate(codes)], timeout_ms=60000)
     out = {}
-    for (p, _), code, r in zip(RENDERED, codes, results):
+    for (p, _), (code, r) in zip(RENDERED, render_generated(RENDERED)):
         assert r.status == "SUCCESS" and r.png, (p, r.status, r.errors)
         img = np.asarray(Image.open(io.BytesIO(r.png)).convert("RGB"), dtype=float)
         out[p.split(",")[0]] = (code, r, img)
@@ -172,3 +168,59 @@ def test_weather_elements_show(renders):
     assert glass.mean() < 140 and _white(glass) > 0.004, (glass.mean(), _white(glass))  # white frost on dark glass
     _, r, _ = renders["a dust devil spinning on a dry plain"]
     assert r.brush_marks.get("spline", 0) >= 4, r.brush_marks
+
+
+def _richness(png: bytes, prompt: str):
+    """The richness tier's figures and flags for a render."""
+    from paint_pipeline.reward import RewardConfig
+    from paint_pipeline.reward.features import analyse, decode_png
+    from paint_pipeline.reward.tiers.richness import score_richness
+
+    cfg = RewardConfig()
+    tier, flags = score_richness(analyse(decode_png(png), cfg.analysis_size, cfg.background_delta_e), prompt, cfg)
+    return tier.details, flags
+
+
+def test_a_cloudless_sky_is_graded_in_strokes_not_flat_bands(renders):
+    prompt = "a cloudless turquoise sky with a small daytime moon, marker"
+    code, r, _ = renders[prompt.split(",")[0]]
+    assert "// The sky graded in overlapping strokes" in code
+    details, flags = _richness(r.png, prompt)
+    assert not flags and details["flat_share"] < 0.7, (flags, details["flat_share"])
+
+
+def test_cirrus_wisps_fan_and_hook_in_several_directions():
+    for seed in range(3):
+        code = generate_sketch("cirrus wisps streaking across a high sky in light pencil", "sky", seed)
+        wisps = code.split("// Cirrus wisps streaking")[1]
+        assert "random(-0.8, 0.8)" in wisps  # each wisp leans its own way
+        assert "for (let k = 0; k < 3; k++)" in wisps  # strands fanning from one root
+        spline = re.search(r"brush\.spline\((\[\[.*\]\])", wisps).group(1)
+        assert spline.count("], [") >= 4, spline  # a streak that ends in a hook
+
+
+def test_terraces_follow_the_hills_contours():
+    for seed in range(3):
+        code = generate_sketch("terraced rice fields on a hillside in green watercolor", "landscape", seed)
+        steps = code.split("// Stepped terraces")[1]
+        assert re.search(r"for \(let k = \d+; k >= 0; k--\)", steps)  # ring upon ring from the foot up
+        assert "sin(3 * a" in steps and "brush.spline(p.slice(0, 11)" in steps  # bulging contours, curved risers
+        assert "[-300, y + b]" not in steps
+    assert "// Rows of tea bushes" in generate_sketch("tea rows on a green hillside, marker", "landscape", 0)
+
+
+def test_fence_posts_recede_and_only_named_fences_are_drawn():
+    for seed in range(3):
+        code = generate_sketch("a blizzard sweeping across a mountain pass with buried fence posts, charcoal and "
+                               "white pastel", "weather", seed)
+        fence = code.split("// Fence posts buried in drifts")[1]
+        assert "1 - k * 0.14" in fence and "posts.map" in fence  # smaller into the distance, joined by a wire
+        assert "brush.field('curved')" in code  # snow driven on the gusts
+        code = generate_sketch("a heavy snow cloud in charcoal", "weather", seed)
+        assert "Fence posts" not in code and "brush.line(x, " not in code.split("// Snow")[1]
+
+
+def test_rolling_hills_show_their_rounded_backs():
+    sections = [_sections(generate_sketch("rolling green hills under a pale sky, watercolor", "landscape", seed))
+                for seed in range(4)]
+    assert sum("Rounded backs of the nearer hills" in s for s in sections) >= 2, sections

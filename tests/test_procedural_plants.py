@@ -9,6 +9,8 @@ import io
 import random
 import re
 
+from procedural_helpers import render_generated
+
 from paint_pipeline.warm_start.procedural import generate_sketch
 from paint_pipeline.warm_start.procedural.flower_heads import species_of
 from paint_pipeline.warm_start.procedural.reading import PromptContext
@@ -25,13 +27,14 @@ ROUTES = {
     ("a dandelion clock in graphite pencil", "flower"): ("Seed clock",),
     ("a yellow sunflower drawn in crayon", "flower"): ("Sunflower heads",),
     ("a bunch of lavender sprigs in purple pastel", "flower"): ("Flower spikes",),
-    ("a white lotus on dark water, pastel", "flower"): ("dark water", "Lily pads", "Lotus petals"),
+    ("a white lotus on dark water, pastel", "flower"):
+        ("dark water", "Lily pads", "Lotus petals", "Ripples and reflections", "// Reflections"),
     ("a pink water lily, watercolor", "flower"): ("Lily pads", "Lotus petals"),
     ("a cactus flower blooming in the desert, marker", "flower"): ("// Cactus", "Far dunes"),
     ("a desert cactus garden in bloom with rocks and a sunset sky, pastel", "flower"): ("Cacti", "Rocks"),
     ("a climbing rose on an old brick wall, watercolor", "flower"): ("Brick courses", "Climbing stem", "Roses"),
     ("a clump of foxgloves against a stone wall, pencil", "flower"): ("Stone courses", "Flower spikes"),
-    ("a single red tulip in watercolor", "flower"): ("for (let i = 0; i < 1; i++)", "Tulip cups"),
+    ("a single red tulip in watercolor", "flower"): ("for (let i = 0; i < 1; i++)", "Tulip cups", "// Leaves"),
     ("a birch trunk in black and white pencil", "tree"): ("White trunk", "Dark marks on the bark"),
     ("a birch grove in autumn, watercolor", "tree"): ("White trunks",),
     ("mangrove roots reaching into shallow water, ink", "tree"): ("shallow water", "arching roots"),
@@ -103,7 +106,6 @@ def test_plants_render_what_they_name():
     """Rendered (256 px): a sunflower's ring of petal polygons, a dandelion's filaments, a lotus lit on dark water,
     a gold wheat field, white birch bark against a darker wood, a brick wall's courses, four seasons' panels, a
     visible white daisy, a tree house's ladder rungs."""
-    from paint_pipeline.render import RendererService, RenderItem
 
     prompts = [
         ("a yellow sunflower drawn in crayon", "flower"),
@@ -115,14 +117,12 @@ def test_plants_render_what_they_name():
         ("four seasons of the same tree side by side, colored pencil", "tree"),
         ("a single white daisy, crayon", "flower"),
         ("a tree house in a big oak with a rope ladder and lanterns, marker and watercolor", "tree"),
+        ("a single red tulip in watercolor", "flower"),
     ]
-    codes = [generate_sketch(p, c, 0) for p, c in prompts]
-    with RendererService(pool_size=2) as client:
-        results = client.render_batch([RenderItem(id=f"p{i}", code=code, seed=1, size=256)
-                                       for i, code in enumerate(codes)], timeout_ms=60000)
+    codes, results = zip(*render_generated(prompts))
     for (p, _), r in zip(prompts, results):
         assert r.status == "SUCCESS" and r.brush_marks and not r.errors, (p, r.status, r.errors)
-    sunflower, clock, lotus, wheat, birch, wall, seasons, daisy, house = results
+    sunflower, clock, lotus, wheat, birch, wall, seasons, daisy, house, tulip = results
     assert sunflower.brush_marks["polygon"] >= 16, sunflower.brush_marks
     assert clock.brush_marks["line"] >= 36, clock.brush_marks
     img = _rgb(lotus.png)
@@ -141,3 +141,10 @@ def test_plants_render_what_they_name():
     paper = sum(img.getpixel((2, 2))) / 3
     assert paper < 200, paper  # a darker backdrop behind the white petals
     assert house.brush_marks["line"] >= 2 + 5, house.brush_marks
+    # a watercolour tulip: grained, not flat fills (a 4x4 block is flat when every channel varies < 1.5)
+    import numpy as np
+
+    a = np.asarray(_rgb(tulip.png), dtype=np.float32)[:256, :256].reshape(64, 4, 64, 4, 3)
+    flat = (a.std(axis=(1, 3)).max(axis=-1) < 1.5).mean()
+    assert flat < 0.7, flat
+    assert tulip.brush_marks["polygon"] >= 4 + 1, tulip.brush_marks  # two leaves, each with its darker half

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from procedural_helpers import render_generated
 
 from paint_pipeline.warm_start.procedural import generate_sketch
 from tests.test_procedural import LINES, MAX_CHARS, wash_drop_risks
@@ -30,15 +31,19 @@ ROUTES = {
     ("a bakery street at noon with a street lamp, crayon", "scene"):
         ["Street lamp and its pool of light", "Sky and sun"],
     ("a row of shops with striped awnings, crayon", "scene"): ["Cafe awnings and tables", "Houses with pitched roofs"],
-    ("a snowy mountain village with chimneys, colored pencil", "scene"): ["Falling snow", "Smoke from the chimneys"],
+    ("a snowy mountain village with chimneys, colored pencil", "scene"):
+        ["Falling snow", "Houses with pitched roofs and smoking chimneys"],
     # still lifes and rooms
-    ("three pears on a shelf, charcoal", "scene"): ["Wall and shelf", "Pears", "!A vase", "!Fruit"],
-    ("an empty glass vase on a table, watercolor", "scene"): ["A glass vase", "!Fruit", "!Lemons"],
+    ("three pears on a shelf, charcoal", "scene"):
+        ["The shelf's front edge", "Shadows cast to the right", "Pears", "!A vase", "!Fruit"],
+    ("an empty glass vase on a table, watercolor", "scene"):
+        ["A glass vase", "Planks of the table", "Wood grain", "Shadows cast to the right", "!Fruit", "!Lemons"],
     ("a steaming mug of coffee, brown crayon", "scene"): ["A mug", "Steam", "!Fruit"],
     ("a still life of seashells, a conch and driftwood on blue cloth, watercolor", "scene"):
-        ["Seashells", "A conch shell", "Driftwood", "Wall and cloth"],
+        ["Seashells", "A conch shell", "Driftwood", "Folds of the cloth"],
     ("a kitchen table with bread, cheese, grapes and a wine bottle, oil pastel", "scene"):
-        ["A loaf of bread", "A wedge of cheese", "A bunch of grapes"],
+        ["A loaf of bread", "A wedge of cheese", "A bunch of grapes", "A bottle", "Planks of the table",
+         "Shadows cast to the right"],
     ("two lemons and a green bottle, marker", "scene"): ["Lemons", "A bottle"],
     ("a wooden chair in an empty room, graphite", "scene"): ["A wooden chair", "!An armchair", "!A bookshelf"],
     ("a cozy reading nook with an armchair and lamp, marker", "scene"): ["An armchair", "A floor lamp"],
@@ -92,6 +97,22 @@ def test_own_prompts_keep_the_corpus_limits(seed):
         assert not wash_drop_risks(code), (prompt, wash_drop_risks(code))
 
 
+def test_still_life_light_and_town_smoke():
+    for seed in range(3):
+        # Light on the wall behind a lone glass vase: a pale disc, highlights and a dark rim drawn over its body.
+        code = generate_sketch("an empty glass vase on a table, watercolor", "scene", seed)
+        assert code.count("for (const [u, v] of vase)") == 2 and "brush.set('pen', '#ffffff'" in code
+        # A sleeping town: two rows of big houses, each chimney smoking, the eclipse's copper disc.
+        code = generate_sketch("a lunar eclipse over a sleeping town with rooftops and chimneys, charcoal and pastel",
+                               "night", seed)
+        assert "for (let r = 0; r < 2; r++)" in code and "random(100, 160) * s" in code
+        assert "brush.spline([[x + w * 0.6" in code and "#8b3a2b" in code
+        # Many things on a table: each painted once, in place, the bottle behind them.
+        code = generate_sketch("a kitchen table with bread, cheese, grapes and a wine bottle, oil pastel", "scene",
+                               seed)
+        assert code.index("// A bottle") < code.index("// A loaf of bread") and "for (const x of" not in code
+
+
 def test_counts_and_single_objects():
     def xs(code: str, section: str) -> list[str]:
         body = code.split(f"// {section}", 1)[1]
@@ -116,18 +137,16 @@ RENDERED = [
     ("a quiet moonlit sea in pencil", "night"),
     ("a glowing paper lantern in the dark, crayon", "night"),
     ("star trails circling over a mountain peak, colored pencil", "night"),
+    ("a kitchen table with bread, cheese, grapes and a wine bottle, oil pastel", "scene"),
+    ("an empty glass vase on a table, watercolor", "scene"),
+    ("a lunar eclipse over a sleeping town with rooftops and chimneys, charcoal and pastel", "night"),
 ]
 
 
 @pytest.fixture(scope="module")
 def renders():
-    from paint_pipeline.render import RendererService, RenderItem
 
-    codes = [generate_sketch(p, c, 0) for p, c in RENDERED]
-    with RendererService(pool_size=2) as client:
-        results = client.render_batch([RenderItem(id=f"s{i}", code=code, seed=1, size=256)
-                                       for i, code in enumerate(codes)], timeout_ms=90000)
-    return {p: (code, r) for (p, _), code, r in zip(RENDERED, codes, results)}
+    return {p: rendered for (p, _), rendered in zip(RENDERED, render_generated(RENDERED))}
 
 
 def _image(r):
@@ -152,9 +171,10 @@ def test_scene_renders_leave_their_marks(renders):
     # The market's stalls: one polygon per awning and five fruit per stall.
     code, r = renders["a busy market square with awnings, fruit stalls and a fountain, watercolor"]
     assert r.brush_marks.get("polygon", 0) >= 3 and r.brush_marks.get("circle", 0) >= 15, r.brush_marks
-    # Three pears: two circles each; a mug with its handle (an arc) and three spline wisps of steam.
+    # Three pears: each shaded with four arcs on its shadow side; a mug with its handle (an arc) and three spline
+    # wisps of steam.
     _, r = renders["three pears on a shelf, charcoal"]
-    assert r.brush_marks.get("circle", 0) >= 6, r.brush_marks
+    assert r.brush_marks.get("arc", 0) >= 12, r.brush_marks
     _, r = renders["a steaming mug of coffee, brown crayon"]
     assert r.brush_marks.get("arc", 0) >= 1 and r.brush_marks.get("spline", 0) >= 3, r.brush_marks
     # Books: many small rects on the shelves.
@@ -178,3 +198,22 @@ def test_scene_renders_leave_their_marks(renders):
     # Star trails: concentric arcs around the pole.
     _, r = renders["star trails circling over a mountain peak, colored pencil"]
     assert r.brush_marks.get("arc", 0) >= 20, r.brush_marks
+    # The kitchen table: a dark green wine bottle stands above the table's edge, yellow cheese on the right.
+    code, r = renders["a kitchen table with bread, cheese, grapes and a wine bottle, oil pastel"]
+    img = _image(r)
+    green = (img[..., 1] > img[..., 0] + 25) & (img[..., 1] > img[..., 2] + 10) & (img.sum(-1) < 400)
+    assert green.sum() > 300, green.sum()
+    yellow = (img[..., 0] > 200) & (img[..., 1] > 160) & (img[..., 2] < 120)
+    assert yellow[:, 128:].sum() > 300, yellow[:, 128:].sum()
+    # The glass vase: strokes of several brushes, the wall's light and the table's grain.
+    _, r = renders["an empty glass vase on a table, watercolor"]
+    assert r.brush_marks.get("spline", 0) >= 20, r.brush_marks
+    # The eclipse over the town: a copper-red disc in the dark sky, smoke splines rising from the chimneys.
+    code, r = renders["a lunar eclipse over a sleeping town with rooftops and chimneys, charcoal and pastel"]
+    img = _image(r)
+    m = re.search(r"brush\.wash\('#8b3a2b', 255\);\s*brush\.circle\((-?\d+), (-?\d+), (\d+)", code)
+    mx, my, mr = (int(v) for v in m.groups())
+    px, py, pr = (mx + 300) * 256 // 600, (my + 300) * 256 // 600, mr * 256 // 600
+    disc = img[py - 4:py + 4, px - pr + 3:px - pr // 2].reshape(-1, 3).mean(0)  # the copper rim left of the shadow
+    assert disc[0] > disc[2] + 15, disc
+    assert r.brush_marks.get("spline", 0) >= 4, r.brush_marks

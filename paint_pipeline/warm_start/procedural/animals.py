@@ -131,7 +131,11 @@ def _beast(js: JsWriter, ctx: PromptContext) -> None:
            f"brush.polygon({point_array([(-300, ry - 40), (300, ry - 70), (300, ry + 70), (-300, ry + 60)])});")
     if dusk:
         js(f"brush.wash({quote(ctx.fixed('#f5d327'))}, 255);", f"brush.circle({ctx.i(-200, 200, 20)}, {g - 40}, 45);")
-    glaze(js, shade(pal["ground"], -0.2), -300, g + 40, 600, 260 - g, 140)
+    curled = name == "cat" and ctx.has("resting", "lying", "sleeping", "asleep", "curled", "napping", "lazing")
+    if curled:  # indoors: a grained glaze over the wall and the floor
+        glaze(js, shade(pal["sky"], -0.1), -300, -300, 600, 600, 90)
+    else:
+        glaze(js, shade(pal["ground"], -0.2), -300, g + 40, 600, 260 - g, 140)
     if pal.get("tree"):
         _acacia(js, ctx, pal, main, g)
     if autumn:
@@ -268,14 +272,17 @@ def _quadruped(js: JsWriter, ctx: PromptContext, plan: dict, pal: dict, ink: str
 
 def _curled_cat(js: JsWriter, ctx: PromptContext, pal: dict, ink: str, main: list[str], out: str, g: int, r: int,
                 f: int) -> None:
-    body = pal["body"]
-    x, y = -f * 20, g + ctx.i(90, 130, 10)
-    a, b, hr = r * 1.5, r * 0.85, r * 0.55
+    body, floor = pal["body"], shade(pal["ground"], -0.3)
+    x, y = -f * 20, g + ctx.i(110, 140, 10)
+    a, b, hr = r * 2, r * 1.1, r * 0.7
     hx, hy = x + f * a * 0.75, y - b * 0.15
+    js.section("Grain of the floor")
+    js(f"brush.set({quote(main[-1])}, {quote(floor)}, 1);",
+       f"for (let v = {g + 10}; v < 300; v += random(10, 20)) brush.line(-300, v, 300, v + random(-4, 4));")
     js.section("Sleeping cat curled up in a ring on a pale cushion")
     js(f"const x = {x}, y = {y};")
     js("brush.noStroke();", f"brush.wash({quote(ctx.fixed('#f3ead2'))}, 255);",
-       f"brush.beginShape(0.5); for (let t = 0; t < 6.3; t += 0.7) brush.vertex(x + {_n(a * 1.35)} * cos(t), "
+       f"brush.beginShape(0.5); for (let t = 0; t < 6.3; t += 0.7) brush.vertex(x + {_n(a * 1.3)} * cos(t), "
        f"y + {_n(b * 0.8)} + {_n(b * 0.7)} * sin(t)); brush.endShape(true);",
        f"brush.wash({quote(body)}, 255);",
        f"brush.beginShape(0.5); for (let t = 0; t < 6.3; t += 0.7) brush.vertex(x + {_n(a)} * cos(t), "
@@ -284,19 +291,23 @@ def _curled_cat(js: JsWriter, ctx: PromptContext, pal: dict, ink: str, main: lis
     for dx in (-0.75, 0.15):
         ear = [(hx + f * hr * dx, hy - hr * 0.6), (hx + f * hr * (dx + 0.2), hy - hr * 1.5),
                (hx + f * hr * (dx + 0.6), hy - hr * 0.8)]
-        js(f"brush.polygon({point_array(ear)});")
-    js("brush.noWash();", f"brush.fill({quote(shade(body, -0.25))}, 170);",
-       f"brush.circle(x - {_n(f * a * 0.2)}, y - {_n(b * 0.1)}, {_n(b * 0.55)});", "brush.noFill();")
+        js(f"brush.polygon({point_array([(round(u), round(v)) for u, v in ear])});")
+    js("brush.noWash();", f"brush.fill({quote(shade(body, -0.25))}, 150);",
+       f"brush.circle({_xy(-f * a * 0.2, b * 0.25)}, {_n(b * 0.6)});", "brush.noFill();")
+    js.section("Shading under the body, fur strokes following the curl")
+    js(f"brush.hatch(5, {ctx.pick(['-QUARTER_PI', '-1.2'])});",
+       f"brush.hatchStyle({quote(main[0])}, {quote(shade(body, -0.4))}, 1);",
+       f"brush.circle({_xy(-f * a * 0.3, b * 0.45)}, {_n(b * 0.5)});", "brush.noHatch();")
+    js(f"brush.set({quote(main[0])}, {quote(shade(body, -0.35))}, 1);")
+    js(f"for (let i = 0; i < 90; i++) {{ const t = random(TWO_PI); brush.arc(x + random({_n(-a * 0.45)}, "
+       f"{_n(a * 0.45)}), y, random({_n(b * 0.25)}, {_n(b * 0.85)}), t, t + 0.3); }}")
     js.section("Tail wrapped round the front, closed eyes")
-    tip = (hx + f * hr * 0.6, hy + hr * 0.9)
+    tail = [(x - f * a, y), (x - f * a * 0.6, y + b * 0.95), (x + f * a * 0.4, y + b), (hx + f * hr * 0.6, hy + hr)]
     js(f"brush.set({quote(main[0])}, {quote(shade(body, -0.3))}, 6);",
-       f"brush.spline({point_array([(x - f * a, y), (x - f * a * 0.6, y + b * 0.95), (x + f * a * 0.4, y + b), tip])}, "
-       "0.7);")
+       f"brush.spline({point_array([(round(u), round(v)) for u, v in tail])}, 0.7);")
     js(f"brush.set({quote(out)}, {quote(ink)}, 1.5);",
        f"brush.arc({_n(hx + f * hr * 0.1)}, {_n(hy)}, 7, 0, PI);",
-       f"brush.arc({_n(hx + f * hr * 0.55)}, {_n(hy)}, 7, 0, PI);",
-       f"brush.spline({point_array([(x - f * a * 0.6, y - b / 2), (x, y - b * 0.7), (x + f * a * 0.4, y - b / 2)])}, "
-       "0.5);")
+       f"brush.arc({_n(hx + f * hr * 0.55)}, {_n(hy)}, 7, 0, PI);")
 
 
 def _backdrop(js: JsWriter, pal: dict, key: str) -> None:

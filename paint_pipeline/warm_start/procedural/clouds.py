@@ -73,12 +73,22 @@ def cloud_strokes(js: JsWriter, ctx: PromptContext, kind: str, cols: list[str], 
                   out: str) -> None:
     """The stroked part of the clouds: wisps and contrails, or the edges of washed clouds."""
     if kind == "wisps":
+        # Each wisp: a few strands fanning from one root, each bending and ending in a hook (mares' tails); the
+        # wind at that height gives them a leaning, not one ruled direction.
         js.section("Cirrus wisps streaking")
-        js.open(f"for (let i = 0; i < {ctx.i(16, 26, 2)}; i++)")
-        js(f"const x = random(-340, 120), y = random(-270, {horizon - 100}), L = random(160, 340);")
-        js(f"brush.set(random({str_array(brushes)}), random({str_array(cols)}), random(1, 2.5));")
-        js("brush.spline([[x, y], [x + L * 0.5, y - random(5, 25)], [x + L, y - random(15, 50)], "
-           "[x + L + 15, y - random(40, 70)]], 0.7);")
+        wind, hook = ctx.f(-0.6, -0.2), ctx.pick([-1, 1])
+        js.open(f"for (let i = 0; i < {ctx.i(12, 16)}; i++)")
+        js(f"const x = random(-300, 200), y = random(-270, {horizon - 110}), a = {wind} + random(-0.8, 0.8), "
+           "L = random(110, 240);")
+        js(f"brush.set(random({str_array(brushes)}), random({str_array(cols)}), random(0.8, 2));")
+        turn = f"{'-' if hook > 0 else '+'} {{}}"  # the hook curls to one side, the same for every wisp
+        js.open("for (let k = 0; k < 3; k++)")
+        js("const b = a + k * 0.12, l = L * (1 - k * 0.2), sx = x - k * 8 * sin(a), sy = y + k * 8 * cos(a), "
+           "ex = sx + l * cos(b), ey = sy + l * sin(b), h = 20 - k * 8;")
+        js(f"brush.spline([[sx, sy], [sx + l * 0.5 * cos(b), sy + l * 0.5 * sin(b) + 8], [ex, ey], "
+           f"[ex + h * cos(b {turn.format(1)}), ey + h * sin(b {turn.format(1)})], "
+           f"[ex + h * 1.2 * cos(b {turn.format(1.8)}), ey + h * 1.2 * sin(b {turn.format(1.8)})]], 0.8);")
+        js.close()
         js.close()
     elif kind == "contrails":
         js.section("Contrails crossing")
@@ -98,6 +108,15 @@ def cloud_strokes(js: JsWriter, ctx: PromptContext, kind: str, cols: list[str], 
         js(f"const x = random(-280, 280), y = random(-280, {horizon - 40});")
         js(f"brush.set(random({str_array(brushes)}), random({str_array(cols)}), random(1, 2));")
         js("brush.arc(x, y, random(15, 40), random(0.5), PI - random(0.5));")
+        js.close()
+    elif kind == "none":  # an open sky: rows of back-and-forth strokes, deepest overhead, paling downwards
+        js.section("The sky graded in overlapping strokes")
+        third = (horizon + 300) // 3
+        js.open(f"for (let y = -290; y < {horizon - 110}; y += {ctx.i(26, 34, 2)})")
+        js(f"brush.set(random({str_array(brushes)}), y < {third - 300} ? {quote(cols[0])} : y < {2 * third - 300} ? "
+           f"{quote(cols[1])} : {quote(cols[2])}, random(2, 4));", "const z = [];",
+           "for (let x = -310; x <= 310; x += random(16, 28)) z.push([x, y + (z.length % 2) * random(30, 45)]);",
+           "brush.spline(z, 0.3);")
         js.close()
     elif kind == "mackerel":
         js.section("Shaded undersides of the cloudlets")

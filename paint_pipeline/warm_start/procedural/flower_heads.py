@@ -43,14 +43,14 @@ def species_of(ctx: PromptContext, most: int = 3) -> list[tuple[str, tuple[str, 
     return out[:most] or [("round", GENERIC_COLOURS)]
 
 
-def _petal_ring(js: JsWriter, n: int, width: float, start: float = 0, end: float = 2 * math.pi) -> None:
-    """n pointed petals from angle `start` to `end` around (x, y), each reaching r from the centre, in the current
-    wash."""
-    step, w = num(round((end - start) / n, 3)), num(width)
-    js.open(f"for (let a = {num(round(start + 0.01, 2))}; a < {num(round(end, 2))}; a += {step})")
-    js(f"brush.polygon([[x, y], [x + r * 0.5 * cos(a - {w}), y + r * 0.5 * sin(a - {w})], [x + r * cos(a), "
-       f"y + r * sin(a)], [x + r * 0.5 * cos(a + {w}), y + r * 0.5 * sin(a + {w})]]);")
-    js.close()
+def _petal_ring(js: JsWriter, n: int, width: float, start: float = 0, end: float = 2 * math.pi, r: str = "r",
+                y: str = "y") -> None:
+    """n pointed petals from angle `start` to `end` around (x, y), each reaching r from the centre (JavaScript
+    expressions), in the current wash or fill: (u, v) runs from the base to the tip, the sides bulge at half way."""
+    step, w = num(round((end - start) / n, 3)), num(round(width / 2, 3))
+    js(f"for (let a = {num(round(start + 0.01, 2))}; a < {num(round(end, 2))}; a += {step}) {{ const u = {r} * cos(a), "
+       f"v = {r} * sin(a); brush.polygon([[x, {y}], [x + u / 2 - v * {w}, {y} + v / 2 + u * {w}], [x + u, {y} + v], "
+       f"[x + u / 2 + v * {w}, {y} + v / 2 - u * {w}]]); }}")
 
 
 def _close(js: JsWriter, colour: str, alpha: int, shape: str) -> None:
@@ -62,8 +62,9 @@ def _mark(js: JsWriter, out: str, ink: str, weight: float, shape: str) -> None:
     js(f"brush.set({quote(out)}, {quote(ink)}, {num(weight)}); {shape} brush.noStroke();")
 
 
-def paint_head(js: JsWriter, ctx: PromptContext, head: str, centre: str, out: str, ink: str) -> None:
-    """One flower head of shape `head` at (x, y), size r, petal colour c (JavaScript names)."""
+def paint_head(js: JsWriter, ctx: PromptContext, head: str, centre: str, out: str, ink: str, big: bool = True) -> None:
+    """One flower head of shape `head` at (x, y), size r, petal colour c (JavaScript names); a `big` head (one
+    of a few, seen close) gets its shaded side too."""
     if head == "clock":  # a dandelion clock: fine radial filaments with a seed tuft at each tip
         js(f"brush.fill({quote(centre)}, 220); brush.circle(x, y, r * 0.12); brush.noFill();")
         js(f"brush.set({quote(out)}, {quote(ink)}, 0.5);")
@@ -75,22 +76,29 @@ def paint_head(js: JsWriter, ctx: PromptContext, head: str, centre: str, out: st
         js("brush.noStroke();")
         return
     js("brush.wash(c, 255);")
-    if head == "tulip":  # a cup of three pointed petals
+    if head == "tulip":  # a cup of pointed petals, deeper in tone on its shaded side and at its foot
         js("brush.polygon([[x - r * 0.6, y - r], [x, y - r * 0.5], [x + r * 0.6, y - r], [x + r * 0.55, y + r * 0.2], "
            "[x, y + r * 0.5], [x - r * 0.55, y + r * 0.2]]);")
-        _close(js, "c", 200, "brush.polygon([[x - r * 0.3, y + r * 0.4], [x, y - r * 1.1], "
-                             "[x + r * 0.3, y + r * 0.4]]);")
-        _mark(js, out, ink, 1, "brush.line(x - r * 0.3, y + r * 0.4, x, y - r);")
+        if big:
+            js(f"brush.noWash(); brush.fill({quote(ink)}, 40); brush.polygon([[x, y - r * 0.5], [x + r * 0.6, y - r], "
+               "[x + r * 0.55, y + r * 0.2], [x, y + r * 0.5]]);")
+        js(("" if big else "brush.noWash(); ") + "brush.fill(c, 210); brush.polygon([[x - r * 0.3, y + r * 0.4], "
+           "[x, y - r * 1.1], [x + r * 0.3, y + r * 0.4]]); brush.noFill();")
+        _mark(js, out, ink, 1, "brush.line(x - r * 0.3, y + r * 0.4, x, y - r); brush.line(x + r * 0.3, y + r * 0.4, "
+                               "x, y - r * 1.1);")
     elif head == "spike":  # a spire of small buds, smaller towards the tip
         n = ctx.i(9, 12)
         js(f"for (let k = 0; k < {n}; k++) brush.circle(x + random(-2, 2), y + r * 2.2 - k * r * "
            f"{num(round(2.2 / n, 2))}, r * (0.42 - k * {num(round(0.3 / n, 3))}));")
         _close(js, "c", 160, "brush.circle(x, y + r * 1.6, r * 0.25);")
         _mark(js, out, ink, 0.8, "brush.line(x, y + r * 2.4, x, y - r * 0.1);")
-    elif head == "lotus":  # pointed petals fanning upwards from the water
-        _petal_ring(js, 7, 0.3, -math.pi, 0)
-        _close(js, quote(centre), 230, "brush.circle(x, y - r * 0.15, r * 0.15);")
-        _mark(js, out, ink, 1, "brush.circle(x, y - r * 0.15, r * 0.1);")
+    elif head == "lotus":  # a fan of pointed back petals, a shaded cup of front petals round the seed pod
+        _petal_ring(js, 9, 0.4, -math.pi, 0)
+        js(f"brush.noWash(); brush.fill({quote(ink)}, 30);")
+        _petal_ring(js, 5, 0.5, -math.pi * 0.85, -math.pi * 0.15, "r * 0.7")
+        _close(js, quote(centre), 230, "brush.circle(x, y - r * 0.1, r * 0.12);")
+        _mark(js, out, ink, 0.8, "for (let a = -3.05; a < 0; a += 0.35) brush.line(x, y, x + cos(a) * r, "
+                                 "y + sin(a) * r);")
     elif head in ("sunflower", "daisy"):  # a ring of many pointed petals round a centre
         big = head == "sunflower"
         _petal_ring(js, ctx.i(16, 22) if big else ctx.i(12, 16), 0.2 if big else 0.12)

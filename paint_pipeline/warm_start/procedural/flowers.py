@@ -5,6 +5,7 @@ each species are `flower_heads`."""
 from __future__ import annotations
 
 from paint_pipeline.colour import COLOUR_WORDS
+from paint_pipeline.warm_start.procedural.elements import optional
 from paint_pipeline.warm_start.procedural.flower_heads import (
     GENERIC_COLOURS,
     SPECIES,
@@ -70,7 +71,6 @@ def flower_sketch(js: JsWriter, ctx: PromptContext, most: int) -> None:
                "cactus" if cactus else "wall" if wall and not field else "field" if field else "single")
     climbing = ctx.has(*_CLIMBING)
     count = None if setting in ("wreath", "branch", "vase") or (setting == "wall" and climbing) else _count(ctx)
-    lily = ctx.has("water lily", "water lilies")
     wheat, desert = ctx.has("wheat", "corn", "barley", "hay"), cactus or ctx.has("desert")
     grounds = (("#d9b44a", "#e0bd55") if wheat else ("#e0c08a", "#d8b47a") if desert else
                ("#1f3a4a", "#233f52", "#1b3340") if water else GREEN)
@@ -84,7 +84,7 @@ def flower_sketch(js: JsWriter, ctx: PromptContext, most: int) -> None:
         "bg": (walls if setting == "wall" else ("#f2a65a", "#f0b87a", "#eaa0a0") if sunset else
                ("#cfe0f5", "#e0d2b0", "#d8e4c8", "#f2e4cf"), "big",
                SKY_NOUNS + ("wall", "background")),
-        "ground": (grounds, "big", GROUND_NOUNS + ("leaves",) + (() if lily else WATER_NOUNS)),
+        "ground": (grounds, "big", GROUND_NOUNS + ("leaves",) + WATER_NOUNS),
         "petal2": ((kinds[1][1] if len(kinds) > 1 else ("#f2b5c8", "#f39c3b", "#a58fcf", "#f7f7f7")), "free")
         if many or bands else None,
         "petal3": ((kinds[2][1] if len(kinds) > 2 else ("#f7f7f7", "#d9607e", "#7f4fb8", "#e6b422")), "free")
@@ -116,12 +116,17 @@ def flower_sketch(js: JsWriter, ctx: PromptContext, most: int) -> None:
     if lightness(petals[0]) > 88 and lightness(pal["bg"]) > 70 and setting != "field":
         pal["bg"] = shade(pal["bg"], -0.45)  # white petals stay visible on a darker backdrop
     js.start(paper)
-    ground = {"water": ctx.i(-170, -110, 10), "field": ctx.i(-60, 20, 10), "wreath": 300,
+    sky = ctx.has(*SKY_NOUNS, "dawn", "dusk", "sunset", "sunrise", "horizon", "distance", "far")
+    ground = {"water": ctx.i(-170, -110, 10) if sky else -300, "field": ctx.i(-60, 20, 10), "wreath": 300,
               "cactus": ctx.i(60, 120, 10), "wall": ctx.i(150, 200, 10)}.get(setting, ctx.i(60, 160, 10))
     if bands:
         ground = ctx.i(-100, -60, 10)
-    js.section({"wall": "Wall and ground", "water": "Sky and dark water"}.get(setting, "Background and ground"))
-    js("brush.noStroke();", f"brush.wash({quote(pal['bg'])}, 255);", f"brush.rect(-300, -300, 600, {ground + 300});")
+    js.section({"wall": "Wall and ground", "water": "Sky and dark water" if sky else "The dark water"
+                }.get(setting, "Background and ground"))
+    js("brush.noStroke();")
+    if ground > -300:  # a single flower's backdrop in a grained fill, else in a flat wash
+        js(f"brush.{'fill' if setting == 'single' else 'wash'}({quote(pal['bg'])}, 255);",
+           f"brush.rect(-300, -300, 600, {ground + 300});")
     if setting != "wreath":
         js(f"brush.wash({quote(pal['ground'])}, 255);", f"brush.rect(-300, {ground}, 600, {300 - ground});")
     if bands:
@@ -173,13 +178,18 @@ def flower_sketch(js: JsWriter, ctx: PromptContext, most: int) -> None:
         n = count or ctx.i(1, 3)
         js.section("Lily pads")
         js(f"brush.wash({quote(ctx.fixed(ctx.pick(['#3f7a3a', '#4f8a45'])))}, 255);")
-        js(f"for (let k = 0; k < {ctx.i(4, 7)}; k++) brush.circle(random(-280, 280), random({ground + 40}, 280), "
-           "random(18, 38));")
+        if kinds[0][0] != "lotus" or ctx.has("lily", "lilies", "pads"):  # a lotus stands on one pad
+            js(f"for (let k = 0; k < {ctx.i(4, 7)}; k++) brush.circle(random(-280, 280), random({ground + 40}, 280), "
+               "random(18, 38));")
         js.open(f"for (let i = 0; i < {n}; i++)")
-        js(f"const x = {-200 + 400 // (n + 1)} + i * {400 // (n + 1)} + random(-30, 30), y = random(0, 150);")
+        x0 = f"{-200 + 400 // (n + 1)} + i * {400 // (n + 1)} + " if n > 1 else ""
+        js(f"const x = {x0}random(-30, 30), y = random(0, 150);")
         js("heads.push([x, y, 0]);", "brush.circle(x + 15, y + 25, random(45, 60));")
         js.close()
-    glaze(js, shade(pal["ground"], -0.2), -300, max(ground, -300), 600, 300 - max(ground, -300), 140)
+    if setting == "single":  # a grained glaze over the whole paper, the sky a shade deeper
+        glaze(js, shade(pal["bg"], -0.15), -300, -300, 600, 600, 110)
+    else:
+        glaze(js, shade(pal["ground"], -0.2), -300, max(ground, -300), 600, 300 - max(ground, -300), 140)
     if setting == "wall":
         js.section("Brick courses" if ctx.has("brick", "bricks") else "Stone courses")
         js(f"brush.set({quote(out)}, {quote(shade(pal['bg'], -0.4))}, 1);")
@@ -209,8 +219,12 @@ def flower_sketch(js: JsWriter, ctx: PromptContext, most: int) -> None:
         size = f"random({r[0]}, {r[1]})" if setting != "field" or count else \
             f"random({r[0]}, {r[1]}) * (y + {round(0.6 * depth) - ground}) / {depth}"
         js(f"const r = {size}, c = {colour};")
-        paint_head(js, ctx, head, centre_colour(head, ctx), out, ink)
+        paint_head(js, ctx, head, centre_colour(head, ctx), out, ink, big=not many and (setting != "field" or count))
         js.close()
+    if setting == "water":
+        optional(js, _reflections, main, petals)
+    if setting == "single":  # after the heads, which stand above the leaves' tips
+        optional(js, _leaves, ctx, pal["stem"])
 
 
 _HEAD_TITLES = {"tulip": "Tulip cups", "sunflower": "Sunflower heads", "spike": "Flower spikes",
@@ -227,10 +241,29 @@ def _head_size(setting: str, count: int | None, head: str) -> tuple[int, int]:
         return (26, 36) if ring or setting == "wall" else (20, 30)
     if setting == "field" and not count:
         return (28, 42) if ring else (26, 38)
-    big = {"clock": (90, 120), "sunflower": (90, 115), "lotus": (60, 80), "tulip": (60, 75),
+    big = {"clock": (90, 120), "sunflower": (90, 115), "lotus": (85, 105), "tulip": (70, 85),
            "spike": (35, 45)}.get(head, (50, 70))
     n = count or 1
     return big if n == 1 else (int(big[0] * 0.7), int(big[1] * 0.7))
+
+
+def _leaves(js: JsWriter, ctx: PromptContext, leaf: str) -> None:
+    """Two long pointed leaves from the foot of each stem, in glazes: darker along their inner half."""
+    t, w = 300 - ctx.i(190, 250, 10), ctx.i(90, 130, 10)
+    shape = f"[x + s * {w * 2 // 3}, {(300 + t) // 2}], [x + s * {w}, {t}], [x + s * 15, {(300 + t) // 2 + 20}]"
+    js.section("Leaves")
+    js("brush.noStroke();", f"brush.fill({quote(leaf)}, 230);",
+       f"for (const [x, y] of heads) for (const s of [-1, 1]) brush.polygon([[x, 300], {shape}]);",
+       f"brush.fill({quote(shade(leaf, -0.3))}, 130);",
+       f"for (const [x, y] of heads) for (const s of [-1, 1]) brush.polygon([[x, 300], {shape.split('], ', 1)[1]}]);",
+       "brush.noFill();")
+
+
+def _reflections(js: JsWriter, main: list, petals: list) -> None:
+    js.section("Reflections")
+    js(f"brush.set({quote(main[0])}, {quote(petals[0])}, 2);",
+       "for (const [x, y] of heads) for (let k = 1; k < 6; k++) brush.line(x - 70 / k, y + 80 + k * 9, x + 60 / k, "
+       "y + 80 + k * 9);")
 
 
 def _stems(js: JsWriter, ctx: PromptContext, setting: str, pal: dict, main: list, kinds: list, petals: list,
@@ -240,10 +273,10 @@ def _stems(js: JsWriter, ctx: PromptContext, setting: str, pal: dict, main: list
     k = len(kinds)
     stem = f"brush.set({quote(main[0])}, {quote(pal['stem'])}, {ctx.f(1.2, 2.2)});"
     if setting == "water":
-        js.section("Ripples")
-        js(f"brush.set({quote(main[-1])}, {quote(shade(pal['ground'], 0.3))}, 1);",
-           f"for (let k = 0; k < {ctx.i(10, 16)}; k++) {{ const y = random({ground + 10}, 290), x = random(-290, 250); "
-           "brush.line(x, y, x + random(20, 60), y); }")
+        js.section("Ripples and reflections")
+        js(f"brush.set({quote(main[0])}, {quote(shade(pal['ground'], 0.3))}, 1.5);",
+           f"for (let k = 0; k < {ctx.i(40, 50, 5)}; k++) {{ const y = random({ground + 10}, 290), "
+           "x = random(-290, 250); brush.line(x, y, x + random(20, 90), y); }")
     if setting in ("cactus", "water"):
         if setting == "cactus":
             js(f"brush.set({quote(main[-1])}, {quote(shade(pal['stem'], -0.2))}, 1);",
@@ -304,7 +337,8 @@ def _stems(js: JsWriter, ctx: PromptContext, setting: str, pal: dict, main: list
     elif field and not count:
         js(f"const x = random({-spread}, {spread}), y = random({top[0]}, {top[1]});", f"heads.push([x, y, i % {k}]);")
     else:
-        js(f"const x = {-spread} + (i + 0.5) * {2 * spread / n:.0f} + random(-20, 20), y = random({top[0]}, {top[1]});",
+        x0 = f"{-spread} + (i + 0.5) * {2 * spread / n:.0f} + " if n > 1 else ""
+        js(f"const x = {x0}random(-20, 20), y = random({top[0]}, {top[1]});",
            f"heads.push([x, y, i % {k}]);")
     js(stem)
     if base:
@@ -312,8 +346,7 @@ def _stems(js: JsWriter, ctx: PromptContext, setting: str, pal: dict, main: list
     elif field and not count:
         js("brush.line(x, y, x + random(-6, 6), y + random(30, 60));")
     else:
-        js("brush.spline([[x + random(-30, 30), 300], [x + random(-20, 20), (y + 300) / 2], [x, y]], 0.6);")
-        js("brush.arc(x + 15, (y + 300) / 2, 20, 0, PI);")
+        js("brush.spline([[x + random(-20, 20), 300], [x + random(-20, 20), (y + 300) / 2], [x, y]], 0.6);")
     js.close()
     if field and not bands and len(kinds) == 1:  # (several species fill the field themselves)
         js(f"brush.set({quote(main[-1])}, {quote(shade(pal['ground'], -0.35))}, {2 if wheat else 1});")

@@ -90,17 +90,24 @@ def strata(js: JsWriter, walls, brush: str, cols: list[str]) -> None:
 
 
 def terraces(js: JsWriter, ctx: PromptContext, horizon: int, brush: str, cols: list[str], bushes: bool) -> None:
-    """Stepped contour rows down a hillside (rows of round bushes for tea)."""
+    """A hill stepped into terraces that follow its contours: ring upon ring from the foot up, each step's front
+    edge (the riser) curving round the hill (rows of round bushes along the contours for tea)."""
     js.section("Rows of tea bushes" if bushes else "Stepped terraces")
-    js.open(f"for (let k = 0; k < {ctx.i(7, 9)}; k++)")
-    js(f"const y = {horizon + 20} + k * (22 + k * 4), b = random(-30, 30);")
-    if bushes:
-        js(f"brush.set({quote(brush)}, random({str_array(cols)}), 3 + k / 2);")
-        js("for (let x = -300; x < 300; x += 16 + k * 3) brush.line(x, y + b * cos(x / 190), x + 8 + k, y + b * cos(x "
-           "/ 190) - 3);")
+    cx, top, n = ctx.i(-160, 160, 10), horizon + ctx.i(10, 30, 10), ctx.i(7, 9)
+    lean = (-1 if cx > 0 else 1) * ctx.i(10, 20)  # the hill rises to one side: its steps shift as they climb
+    js.open(f"for (let k = {n}; k >= 0; k--)")
+    # Spurs and gullies of the hill bend every contour the same way: the steps bulge and curve in step.
+    js(f"const rx = 60 + k * 48, ry = 18 + k * 11, x = {cx} {'-' if lean < 0 else '+'} k * {abs(lean)}, "
+       f"y = {top} + k * 26, p = [];",
+       f"for (let a = 0; a < 6.3; a += 0.3) {{ const r = 1 + 0.16 * sin(3 * a + {ctx.f(0, 6.2, 1)}) + random(0.05); "
+       "p.push([x + rx * r * cos(a), y + ry * r * sin(a)]); }")
+    js("brush.noStroke();", f"brush.fill(k % 2 ? {quote(cols[1])} : {quote(cols[0])}, {170 if bushes else 200});",
+       "brush.polygon(p);", "brush.noFill();")
+    if bushes:  # a hedge of bushes along the front of the step
+        js(f"brush.set({quote(brush)}, {quote(cols[2])}, 4 + k / 2);",
+           "for (let i = 1; i < 10; i++) brush.circle(p[i][0], p[i][1] - 4, 4 + k);")
     else:
-        js(f"brush.set({quote(brush)}, random({str_array(cols)}), 4);",
-           "brush.spline([[-300, y + b], [-100, y - 8], [100, y + 6], [300, y - b]], 0.6);")
+        js(f"brush.set({quote(brush)}, {quote(cols[2])}, 1.5 + k / 4);", "brush.spline(p.slice(0, 11), 0.6);")
     js.close()
 
 

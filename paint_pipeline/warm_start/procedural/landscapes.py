@@ -10,6 +10,7 @@ from paint_pipeline.warm_start.procedural.clouds import (
     rainbow,
     water_under_sky,
 )
+from paint_pipeline.warm_start.procedural.elements import optional
 from paint_pipeline.warm_start.procedural.landforms import (
     BUILDINGS,
     cliff_face,
@@ -43,6 +44,7 @@ from paint_pipeline.warm_start.procedural.reading import (
 from paint_pipeline.warm_start.procedural.weather_elements import (
     bending_grass,
     dust_devil,
+    fence,
     haze_road,
     leaves,
     paint_hurricane,
@@ -57,11 +59,6 @@ CROPS = {  # crops that colour a field, and their default colours
     "barley": ("#e2c46a", "#d9b44a"), "corn": ("#e6b422", "#c8a030"), "sunflowers": ("#f5c518", "#f2b705"),
     "poppies": ("#c62828", "#d93a2b"), "tulips": ("#d9607e", "#c62828"), "rapeseed": ("#f2d11b", "#e8c41a"),
 }
-
-
-def _fits(js: JsWriter, lines: int, chars: int) -> bool:
-    """Whether an optional element of about this size still fits the sketch (at most 50 lines, 1900 characters)."""
-    return sum(1 for x in js.lines if x.strip()) + lines <= 49 and sum(len(x) + 1 for x in js.lines) + chars <= 1880
 
 
 def _hills(ctx: PromptContext, base: int, amp: int, n: int, jag: bool = False) -> list[tuple[int, int]]:
@@ -173,6 +170,11 @@ def paint_landscape(js: JsWriter, ctx: PromptContext) -> None:
                f"for (let i = 0; i < 25; i++) {{ const x = random(-290, 290), y = random({horizon + 30}, 290); "
                "brush.line(x, y, x + random(-6, 6), y - random(8, 20)); }")
     elif water != "sea" and form != "canyon":
+        if form == "hills" and not rows and ctx.has("rolling", "hills", "hillside", "slopes", "downs", "undulating"):
+            js.section("Rounded backs of the nearer hills")
+            js(f"brush.set({quote(main[0])}, {quote(cols[0])}, 2);",
+               f"for (let i = 0; i < {ctx.i(3, 5)}; i++) brush.arc(random(-250, 250), random({horizon + 90}, 340), "
+               "random(90, 190), 0.35, PI - 0.35);")
         js.section("Furrows and tufts" if rows else "Grass")
         js.open(f"for (let i = 0; i < {ctx.i(40, 70, 10)}; i++)")
         js(f"const x = random(-290, 290), y = random({horizon + 20}, 290);")
@@ -192,8 +194,8 @@ def paint_landscape(js: JsWriter, ctx: PromptContext) -> None:
         js(f"brush.set({quote(main[0])}, {quote(col)}, 3);",
            f"brush.spline([[{ctx.i(-80, 80)}, 300], [{ctx.i(-120, 120)}, {near_y + 60}], [{ctx.i(-40, 40)}, "
            f"{horizon + 30}]], 0.7);")
-    if water and ctx.has("ferry", "wake", "boat", "boats", "sailboat") and _fits(js, 8, 450):
-        wake(js, ctx, horizon, out, ink, ctx.fixed("#f7f7f7"))
+    if water and ctx.has("ferry", "wake", "boat", "boats", "sailboat"):
+        optional(js, wake, ctx, horizon, out, ink, ctx.fixed("#f7f7f7"))
     if form == "cliff" and building:  # on the cliff top
         bx, by = (walls[0][1][0] + 40 if walls[0][0][0] > 0 else walls[0][1][0] - 40), walls[0][1][1] - 10
     elif form == "fjord":
@@ -204,16 +206,20 @@ def paint_landscape(js: JsWriter, ctx: PromptContext) -> None:
         lighthouse(js, bx, by, out, ctx.fixed("#f7f7f7"), pal["building"])
     elif building:
         house(js, bx, by, out, ink, pal["building"], ctx.has("tiny", "small", "little", "lone") or form == "fjord")
-    if ctx.has("stone wall", "stone walls", "dry stone", "drystone", "walled") and _fits(js, 6, 320):
-        stone_wall(js, ctx, near_y - 10, out, ink, ctx.fixed("#a8a196"))
-    if (named_trees or not building and form in ("hills", "mountains") and ctx.chance(0.5)) and _fits(js, 10, 360):
-        trees(js, ctx, near_y - 10, near_y + 50, out, ink, pal["dark"])
-    if ctx.has("mist", "misty", "fog", "foggy", "haze", "hazy", "morning") and _fits(js, 6, 230):
-        smoke_and_mist(js, ctx, horizon - 10, ctx.fixed("#f7f7f7"))
-    if ctx.has("gulls", "birds", "gull") and _fits(js, 2, 180):
-        js(f"brush.set({quote(out)}, {quote(ink)}, 1);",
-           "for (let i = 0; i < 5; i++) { const x = random(-250, 250), y = random(-250, -120); "
-           "brush.spline([[x - 9, y - 4], [x, y], [x + 9, y - 4]], 0.6); }")
+    if ctx.has("stone wall", "stone walls", "dry stone", "drystone", "walled"):
+        optional(js, stone_wall, ctx, near_y - 10, out, ink, ctx.fixed("#a8a196"))
+    if named_trees or not building and form in ("hills", "mountains") and ctx.chance(0.5):
+        optional(js, trees, ctx, near_y - 10, near_y + 50, out, ink, pal["dark"])
+    if ctx.has("mist", "misty", "fog", "foggy", "haze", "hazy", "morning"):
+        optional(js, smoke_and_mist, ctx, horizon - 10, ctx.fixed("#f7f7f7"))
+    if ctx.has("gulls", "birds", "gull"):
+        optional(js, _gulls, out, ink)
+
+
+def _gulls(js: JsWriter, out: str, ink: str) -> None:
+    js(f"brush.set({quote(out)}, {quote(ink)}, 1);",
+       "for (let i = 0; i < 5; i++) { const x = random(-250, 250), y = random(-250, -120); "
+       "brush.spline([[x - 9, y - 4], [x, y], [x + 9, y - 4]], 0.6); }")
 
 
 def paint_sky(js: JsWriter, ctx: PromptContext) -> None:
@@ -274,9 +280,12 @@ def paint_sky(js: JsWriter, ctx: PromptContext) -> None:
     cols = [shade(pal["cloud"], -0.25), shade(pal["low"], -0.25), shade(pal["high"], -0.35)]
     if kind in ("wisps", "contrails"):
         cols = [pal["cloud"], shade(pal["cloud"], -0.1), shade(pal["high"], -0.3)]
+    elif kind == "none":  # the sky itself, deeper overhead
+        cols = [shade(pal["high"], -0.2), pal["high"], shade(pal["high"], 0.25)]
     cloud_strokes(js, ctx, kind, cols, main, horizon, out)
     if moon:
-        js(f"brush.set({quote(main[0])}, {quote(shade(pal['high'], -0.3))}, 0.8);", f"brush.circle({sx}, {sy}, 16);")
+        js(f"brush.set({quote(main[0])}, {quote(shade(pal['high'], -0.3))}, 0.8);",
+           f"brush.fill({quote(pal['sun'])}, 250);", f"brush.circle({sx}, {sy}, 16);", "brush.noFill();")
     elif sun and ctx.has("rays", "beams", "shafts", "god"):
         js.section("Rays of light")
         js(f"brush.set({quote(main[0])}, {quote(shade(pal['sun'], 0.3))}, 1.5);")
@@ -388,12 +397,20 @@ def paint_weather(js: JsWriter, ctx: PromptContext) -> None:
     if frost:
         pass
     elif snow:
+        if wind or ctx.has("blizzard", "snowstorm", "driving", "driven"):  # flakes streak and swirl on the gusts
+            js("brush.field('curved');",
+               f"brush.set({quote(main[0])}, random({str_array([pal['mark'], *ctx.extra])}), 1.5);",
+               f"for (let i = 0; i < {ctx.i(30, 45, 5)}; i++) brush.flowLine(random(-320, 260), random(-290, 290), "
+               "random(30, 90), 0);", "brush.noField();")
         js(f"brush.set({quote(main[0])}, random({str_array([pal['mark'], *ctx.extra])}), 2);")
         js(f"for (let i = 0; i < {ctx.i(60, 100, 10)}; i++) brush.circle(random(-290, 290), random(-290, 290), "
            "random(2, 5));")
-        js(f"brush.set({quote(out)}, {quote(ink)}, 1.5);")
-        js(f"for (let i = 0; i < {ctx.i(5, 9)}; i++) "
-           f"{{ const x = random(-280, 280); brush.line(x, {ground + 40}, x + random(-5, 5), {ground - 10}); }}")
+        if ctx.has("fence", "fences", "posts", "fenceposts"):
+            fence(js, ctx, ground, out, shade(ink, 0.15), pal["mark"])
+        else:  # the rounded backs of drifts, shaded on their lee side
+            js(f"brush.set({quote(out)}, {quote(shade(pal['ground'], -0.2))}, 1.2);",
+               f"for (let k = 0; k < 3; k++) brush.spline([[-300, {ground + 30} + k * 45], [random(-150, 150), "
+               f"{ground} + k * 45], [300, {ground + 40} + k * 40]], 0.6);")
     elif wind:
         js("brush.field('curved');")
         js.open(f"for (let i = 0; i < {ctx.i(20, 30, 5) if devil else ctx.i(40, 70, 10)}; i++)")

@@ -215,7 +215,8 @@ def _cubes(js: JsWriter, ctx: PromptContext) -> None:
     })
     js.start(ctx.paper())
     main = ctx.brushes("pen", "charcoal")
-    s = ctx.pick([44, 52, 60])
+    grainy = ctx.has("charcoal", "pastel", "crayon", "chalk")  # a grainy medium: bigger cubes, edges only
+    s = ctx.pick([64, 72, 80] if grainy else [56, 64, 72])
     w, h = round(s * 1.732), round(s * 1.5)
     js.section("Isometric cubes: a light top, a mid left and a dark right face around each centre")
     js("const tops = [], lefts = [], rights = [];")
@@ -227,17 +228,22 @@ def _cubes(js: JsWriter, ctx: PromptContext) -> None:
     js(f"rights.push([[x, y], [x, y + {s}], [x + {w // 2}, y + {s // 2}], [x + {w // 2}, y - {s // 2}]]);")
     js.close()
     js.close()
-    js.section("Three tones of wash")
+    js.section("Three tones of wash, each glazed so the faces keep a paper grain")
     js("brush.noStroke();")
     for face in ("top", "left", "right"):
         js(f"brush.wash({quote(pal[face])}, 255);", f"for (const f of {face}s) brush.polygon(f);")
-    glaze(js, pal["top"], -300, -300, 600, 600, 50)
-    js.section("Hatching on the dark faces, then the edges")
-    js(f"brush.hatch({ctx.pick([5, 6, 8])}, {ctx.pick(['QUARTER_PI', '-QUARTER_PI', '1.2'])});",
-       f"brush.hatchStyle({quote(main[0])}, {quote(pal['line'])}, 1);",
-       "for (const f of rights) brush.polygon(f);", "brush.noHatch();")
-    js(f"brush.set({quote(main[0])}, {quote(pal['line'])}, 1.5);", "for (const f of tops) brush.polygon(f);")
-    js(f"brush.set({quote(main[-1])}, {quote(pal['line'])}, 2.5);",
+    js("brush.noWash();", "brush.fillTexture(0.4, 0.2);")
+    for face, t in (("left", -0.1), ("right", -0.2)):
+        js(f"brush.fill({quote(shade(pal[face], t))}, 90);", f"for (const f of {face}s) brush.polygon(f);")
+    js(f"brush.fill({quote(pal['top'])}, 40);", "brush.rect(-300, -300, 600, 600);", "brush.noFill();")
+    if not grainy:
+        js.section("Hatching on the dark faces")
+        js(f"brush.hatch({ctx.pick([8, 10, 12])}, {ctx.pick(['QUARTER_PI', '-QUARTER_PI', '1.2'])});",
+           f"brush.hatchStyle({quote(main[-1])}, {quote(pal['line'])}, 1);",
+           "for (const f of rights) brush.polygon(f);", "brush.noHatch();")
+    js.section("The edges: the outline of each top face and the front edge of each cube")
+    js(f"brush.set({quote(main[-1])}, {quote(pal['line'])}, 1);", "for (const f of tops) brush.polygon(f);")
+    js(f"brush.set({quote(main[0])}, {quote(pal['line'])}, {2 if grainy else 2.5});",
        "for (const f of rights) brush.line(f[0][0], f[0][1], f[1][0], f[1][1]);")
 
 

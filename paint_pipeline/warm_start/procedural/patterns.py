@@ -6,7 +6,7 @@ stippling, batik crackle."""
 from __future__ import annotations
 
 from paint_pipeline.warm_start.procedural.motifs import motif_for, paint_motif
-from paint_pipeline.warm_start.procedural.reading import BRIGHT, SHAPE_NOUNS, PromptContext, shade
+from paint_pipeline.warm_start.procedural.reading import BRIGHT, SHAPE_NOUNS, PromptContext, lightness, shade
 from paint_pipeline.warm_start.procedural.writing import JsWriter, glaze, point_array, quote, spiral, str_array
 
 # Motif outlines in units of the cell size, centred on the cell; the first point gets a dot (an eye, a tip).
@@ -433,22 +433,37 @@ def _hatching(js: JsWriter, ctx: PromptContext) -> None:
 def _wavy(js: JsWriter, ctx: PromptContext) -> None:
     pal = ctx.palette({
         "a": (BRIGHT, "free", ("lines", "waves")),
-        "b": (("#d8d0c0", "#cfd8e0", "#e0cfc0"), "small", ("rules", "guides")),
         "ground": (("#f2e8d0", "#e9e3d6", "#eef2f5"), "big", ("ground", "background", "paper")),
     })
     js.start(ctx.paper())
     main = ctx.brushes("pastel", "pen")
-    gap, amp, weight = ctx.pick([44, 52, 60]), ctx.i(18, 26, 2), ctx.pick([1, 1.2, 1.5])
+    thin = ctx.other(main, "HB", "cpencil", "pen")
+    gap, amp, per = ctx.pick([48, 56, 64]), ctx.i(16, 24, 2), ctx.pick([28, 32, 36])
+    a = pal["a"]
+    if lightness(a) > 70:  # a pale colour needs its deeper tones to show on the paper
+        a = shade(a, -0.3)
+    tones = [pal["a"], a, shade(a, -0.25), *ctx.extra]
+    wave = f"y + {amp} * sin(x / {per})"
     js.section("A soft ground")
-    js("brush.noStroke();", f"brush.wash({quote(pal['ground'])}, 255);", "brush.rect(-290, -290, 580, 580);",
-       "brush.noWash();", f"brush.fill({quote(pal['a'])}, 40);", "brush.rect(-290, -290, 580, 580);", "brush.noFill();")
-    js.section("Repeated wavy lines, each the same wave")
-    js(f"const cols = {str_array([pal['a'], shade(pal['a'], -0.2), *ctx.extra])};")
-    js.open(f"for (let k = 0; k <= {520 // gap}; k++)")
-    js(f"const y = -260 + k * {gap};", f"brush.set({quote(main[0])}, cols[k % cols.length], {weight});")
-    js("const wave = [];", f"for (let x = -290; x <= 290; x += 36) wave.push([x, y + {amp} * sin(x / 30)]);",
-       "brush.spline(wave, 0.8);")
+    js("brush.noStroke();", f"brush.wash({quote(pal['ground'])}, 255);", "brush.rect(-300, -300, 600, 600);",
+       "brush.noWash();", "brush.fillTexture(0.5, 0.3);")
+    js.section("A pale ribbon under each wave: the same wave, a little below")
+    js(f"brush.fill({quote(shade(a, 0.45))}, 110);")
+    js.open(f"for (let y = -270; y < 290; y += {gap})")
+    js("const band = [];", f"for (let x = -300; x <= 300; x += 20) band.push([x, {wave}]);",
+       f"for (let x = 300; x >= -300; x -= 20) band.push([x, {wave} + {gap // 3}]);", "brush.polygon(band);")
     js.close()
-    js.section("Thin lines between the waves")
-    js(f"brush.set({quote(ctx.other(main, 'HB', 'cpencil', 'pen'))}, {quote(pal['b'])}, 0.8);",
-       f"for (let y = {-260 + gap // 2}; y < 260; y += {gap}) brush.line(-290, y, 290, y);")
+    js("brush.noFill();")
+    js.section("Repeated wavy lines: the same wave in pastel, of varied weight and tone")
+    js(f"const cols = {str_array(tones)};")
+    js.open(f"for (let y = -270; y < 290; y += {gap})")
+    js(f"brush.set({quote(main[0])}, random(cols), random(2, 4.5));")
+    js("const line = [];", f"for (let x = -300; x <= 300; x += 30) line.push([x, {wave}]);",
+       "brush.spline(line, 0.8);")
+    js.close()
+    js.section("A thin darker line along the foot of each ribbon")
+    js(f"brush.set({quote(thin)}, {quote(shade(a, -0.4))}, 1);")
+    js.open(f"for (let y = -270; y < 290; y += {gap})")
+    js("const line = [];", f"for (let x = -300; x <= 300; x += 30) line.push([x, {wave} + {gap // 3}]);",
+       "brush.spline(line, 0.8);")
+    js.close()

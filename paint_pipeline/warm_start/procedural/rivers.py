@@ -77,16 +77,25 @@ def paint_river(js: JsWriter, ctx: PromptContext) -> None:
         _still(js, ctx)
 
 
-def _still(js: JsWriter, ctx: PromptContext) -> None:
-    pal = _pal(ctx, canoe=_CANOE if ctx.has("canoe", "kayak", "boat", "raft", "rowboat") else None)
+def _open_flat_view(js: JsWriter, ctx: PromptContext, title: str, low: int, high: int,
+                    **extra) -> tuple[dict[str, str], str, list[str], int]:
+    """The opening of a view across flat water: palette, ink, brushes, the water line y0 (between `low` and
+    `high`) and the sky above it. Returns (palette, ink, brushes, y0)."""
+    pal = _pal(ctx, **extra)
     paper = ctx.paper()
     ink = ctx.ink(paper)
     main = ctx.brushes("HB", "2B")
-    y0 = ctx.i(-70, -10, 10)
+    y0 = ctx.i(low, high, 10)
     js.start(paper)
-    js.section("Sky, the far bank and still water")
-    js("brush.noStroke();", f"brush.wash({quote(pal['sky'])}, 255);", f"brush.rect(-300, -300, 600, {y0 + 300});",
-       f"brush.wash({quote(pal['foam'])}, 255);",
+    js.section(title)
+    js("brush.noStroke();", f"brush.wash({quote(pal['sky'])}, 255);", f"brush.rect(-300, -300, 600, {y0 + 300});")
+    return pal, ink, main, y0
+
+
+def _still(js: JsWriter, ctx: PromptContext) -> None:
+    canoe = _CANOE if ctx.has("canoe", "kayak", "boat", "raft", "rowboat") else None
+    pal, ink, main, y0 = _open_flat_view(js, ctx, "Sky, the far bank and still water", -70, -10, canoe=canoe)
+    js(f"brush.wash({quote(pal['foam'])}, 255);",
        f"for (let i = 0; i < 4; i++) brush.circle(random(-260, 260), random(-260, {y0 - 80}), random(20, 40));",
        f"brush.wash({quote(pal['bank'])}, 255);", f"brush.rect(-300, {y0 - 25}, 600, 30);",
        f"brush.wash({quote(pal['water'])}, 255);", f"brush.rect(-300, {y0 + 5}, 600, {295 - y0});")
@@ -235,18 +244,13 @@ def _waterfall(js: JsWriter, ctx: PromptContext) -> None:
 
 
 def paint_marsh(js: JsWriter, ctx: PromptContext) -> None:
-    pal = _pal(ctx, reed=(("#7a7a32", "#8f8a3e", "#5f7a35"), "small", ("reeds", "rushes", "bulrushes")),
-               pad=(("#4f8f35", "#6aa84f"), "small", ("pads", "lily")) if ctx.has("lily", "pads", "lilies") else None,
-               bird=(("#8a8f99", "#9a9a9a"), "small", ("heron", "egret", "crane")),
-               cloud=(("#f7f7f7", "#f3ead2"), "big", ("clouds", "cloud")))
-    paper = ctx.paper()
-    ink = ctx.ink(paper)
-    main = ctx.brushes("HB", "2B")
-    y0 = ctx.i(-80, -30, 10)
-    js.start(paper)
-    js.section("Sky, clouds and their reflection in flat water")
-    js("brush.noStroke();", f"brush.wash({quote(pal['sky'])}, 255);", f"brush.rect(-300, -300, 600, {y0 + 300});",
-       f"brush.wash({quote(pal['water'])}, 255);", f"brush.rect(-300, {y0}, 600, {300 - y0});",
+    pal, ink, main, y0 = _open_flat_view(
+        js, ctx, "Sky, clouds and their reflection in flat water", -80, -30,
+        reed=(("#7a7a32", "#8f8a3e", "#5f7a35"), "small", ("reeds", "rushes", "bulrushes")),
+        pad=(("#4f8f35", "#6aa84f"), "small", ("pads", "lily")) if ctx.has("lily", "pads", "lilies") else None,
+        bird=(("#8a8f99", "#9a9a9a"), "small", ("heron", "egret", "crane")),
+        cloud=(("#f7f7f7", "#f3ead2"), "big", ("clouds", "cloud")))
+    js(f"brush.wash({quote(pal['water'])}, 255);", f"brush.rect(-300, {y0}, 600, {300 - y0});",
        f"brush.wash({quote(pal['cloud'])}, 255);")
     js(f"for (let i = 0; i < 5; i++) brush.circle(random(-260, 260), random(-260, {y0 - 60}), random(25, 45));")
     glaze(js, shade(pal["bank"], -0.2), -300, y0 - 8, 600, 14, 220)

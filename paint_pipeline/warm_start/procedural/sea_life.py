@@ -12,7 +12,7 @@ from paint_pipeline.warm_start.procedural.reading import (
     PromptContext,
     shade,
 )
-from paint_pipeline.warm_start.procedural.writing import JsWriter, glaze, point_array, quote, spiral, str_array
+from paint_pipeline.warm_start.procedural.writing import JsWriter, glaze, point_array, quote, str_array
 
 SEA_WORDS = ("fish", "koi", "goldfish", "whale", "whales", "jellyfish", "jellyfishes", "turtle", "turtles",
              "clownfish", "sardines", "reef", "coral", "shark", "dolphin", "dolphins", "octopus", "seal", "anemones")
@@ -197,14 +197,14 @@ def _under_water(js: JsWriter, ctx: PromptContext, kind: str) -> None:
 
 def _reef(js: JsWriter, ctx: PromptContext, pal: dict, main: list[str], kind: str) -> None:
     corals = [pal["coral"], shade(pal["coral"], -0.25), "#e6b422", *ctx.extra]
-    js.section("Coral reef: rocks and branching corals")
+    js.section("Coral reef: rocks and corals")
     js(f"brush.fill({quote(shade(pal['coral'], -0.4))}, 200);",
        "for (let i = 0; i < 9; i++) brush.circle(-280 + i * 70, 290, random(40, 70));", "brush.noFill();")
     js.open(f"for (let i = 0; i < {ctx.i(5, 7) if kind == 'reef' else 4}; i++)")
     js("const x = random(-280, 280);")
     js(f"brush.set(random({str_array(main)}), random({str_array(corals)}), 4);")
-    js("for (let k = -2; k <= 2; k++) brush.spline([[x, 270], [x + k * 12, 220], [x + k * 25, random(150, 190)]], "
-       "0.6);")
+    js("for (let k = -2; k < 3; k++) brush.spline([[x, 270], [x + k * 9, 225], [x + k * random(15, 35), "
+       "random(140, 230)]], 0.6);")
     js.close()
     if kind == "reef":
         js.section("Swaying anemones")
@@ -256,16 +256,24 @@ def _turtle(js: JsWriter, ctx: PromptContext, pal: dict, ink: str, out: str) -> 
 
 def _bait_ball(js: JsWriter, ctx: PromptContext, pal: dict, out: str) -> None:
     cx, cy, r = ctx.i(-40, 40, 10), ctx.i(-80, -20, 10), ctx.i(130, 160, 10)
-    js.section("Bait-ball: hundreds of small fish swirling round one centre")
-    js("brush.noStroke();", f"brush.fill({quote(shade(pal['deep'], -0.3))}, 200);", f"brush.circle({cx}, {cy}, {r});",
-       "brush.noFill();")
-    js(f"brush.set({quote(out)}, {quote(shade(pal['body'], -0.25))}, 1);")
-    spiral(js, cx, cy, 10, r - 10, 2.5, squash=0.8, name="swirl")
-    js(f"brush.set({quote(out)}, {quote(pal['body'])}, 3);")
-    js.open(f"for (let i = 0; i < {ctx.i(140, 180, 10)}; i++)")
-    js(f"const a = random(TWO_PI), r = {r} * sqrt(random()), x = {cx} + r * cos(a), y = {cy} + r * sin(a) * 0.8;")
-    js("brush.line(x, y, x - 11 * sin(a), y + 9 * cos(a));")
+    body = pal["body"]
+    js.section("Bait-ball: small fish swimming round one centre, each a body and a forked tail along the swirl")
+    js("brush.noStroke();", f"brush.fill({quote(shade(body, -0.3))}, 170);",
+       f"brush.circle({cx}, {cy}, {r});", "brush.noFill();")
+    js(f"const cols = {str_array([body, shade(body, 0.3), shade(body, -0.15)])};")
+    js.open(f"for (let i = 0; i < {ctx.i(70, 80, 5)}; i++)")
+    js(f"const a = random(TWO_PI), d = {r} * sqrt(random()), x = {cx} + d * cos(a), y = {cy} + d * sin(a) * 0.8;")
+    js("const s = random(12, 17), u = -sin(a) * s, v = cos(a) * s;  // half a fish, heading along the swirl")
+    js("brush.wash(random(cols), 255);")
+    js("brush.polygon([[x + u, y + v], [x - v * 0.3, y + u * 0.3], [x - u, y - v], [x - u * 1.6 - v * 0.4, "
+       "y - v * 1.6 + u * 0.4], [x - u * 1.6 + v * 0.4, y - v * 1.6 - u * 0.4], [x - u, y - v], [x + v * 0.3, "
+       "y - u * 0.3]]);")
     js.close()
+    js("brush.noWash();", f"brush.fill({quote(shade(body, 0.4))}, 90);",
+       f"brush.circle({cx - r // 3}, {cy - r // 3}, {r // 2});", "brush.noFill();")
+    js.section("Long ink arcs: the way the school swirls")
+    js(f"brush.set({quote(out)}, {quote(shade(pal['deep'], -0.4))}, 1.5);",
+       f"for (let k = 1; k < 4; k++) brush.arc({cx}, {cy}, {r // 4} * k, k, k + 2.5);")
 
 
 def _jellyfish(js: JsWriter, ctx: PromptContext, pal: dict, main: list[str]) -> None:

@@ -4,6 +4,9 @@ armchair and lamp, a bookshelf, an easel, a trunk, a window, an attic's sloped c
 
 from __future__ import annotations
 
+import json
+import re
+
 from paint_pipeline.warm_start.procedural.elements import ellipse, optional
 from paint_pipeline.warm_start.procedural.reading import CLOTH_NOUNS, PromptContext, shade
 from paint_pipeline.warm_start.procedural.writing import JsWriter, num, quote, spiral, str_array
@@ -60,32 +63,102 @@ def paint_still_life(js: JsWriter, ctx: PromptContext) -> None:
     ink = ctx.ink(paper)
     main = ctx.brushes("cpencil", "2B")
     out = ctx.other(main, "pen", "HB")
-    table = ctx.i(-20, 30, 10)
-    js.start(paper)
-    js.section("Wall and " + ("cloth" if ctx.has("cloth", "tablecloth") else "shelf" if ctx.has("shelf") else "table"))
-    js("brush.noStroke();", f"brush.wash({quote(pal['wall'])}, 255);", f"brush.rect(-300, -300, 600, {table + 300});",
-       f"brush.wash({quote(pal['table'])}, 255);", f"brush.rect(-300, {table}, 600, {300 - table});")
-    js(f"brush.noWash(); brush.fill({quote(shade(pal['table'], -0.2))}, 140); brush.rect(-300, {table + 160}, 600, "
-       f"{140 - table}); brush.noFill();")
-    js(f"brush.set({quote(out)}, {quote(ink)}, 1.5);", f"brush.line(-300, {table}, 300, {table});")
+    shelf = ctx.has("shelf", "shelves", "mantel", "sill")
+    table = ctx.i(-20, 30, 10) if not shelf else ctx.i(-10, 20, 10)
+    wall, top = pal["wall"], pal["table"]
+    if ctx.mono:  # greys: a lighter top against a darker wall, or the shelf would melt into it
+        wall, top = shade(wall, -0.25), shade(top, 0.3)
     pens = (main, out, ink)
-    # The front row (what the prompt is about) first, then the vessels standing behind it, on the left.
-    xs = _slots(ctx, len(front), -100 if back and len(front) < 3 else -220, 220)
+    js.start(paper)
+    js.section("Wall with light falling on it")
+    lx = ctx.i(-140, -40, 20)
+    js("brush.noStroke();", f"brush.wash({quote(wall)}, 255);", f"brush.rect(-300, -300, 600, {table + 300});",
+       f"brush.wash({quote(shade(wall, 0.3))}, 255);", f"brush.circle({lx}, {table - 90}, {ctx.i(190, 240, 10)});",
+       f"brush.wash({quote(top)}, 255);", f"brush.rect(-300, {table}, 600, {300 - table});")
+    if len(front) + len(back) > 3:  # many things: room for them rather than for the light on the wall
+        del js.lines[-4:-2]
+    edge = table + (110 if shelf else 170)
+    js(f"brush.noWash(); brush.fill({quote(shade(top, -0.3))}, 170); brush.rect(-300, {edge}, 600, {300 - edge}); "
+       "brush.noFill();")
+    # Extras come last in importance: written after the objects, each inserted where it belongs if it still fits.
+    extras = [(len(js.lines), _tone, (ctx, table, wall, main))]
+    optional(js, _surface, ctx, table, edge, top, wall, pens)
+    if not ctx.has("shelf", "shelves", "mantel", "sill", "cloth", "tablecloth", "linen"):
+        extras.append((len(js.lines), _grain, (table, top, main)))
+    y0 = table + (80 if shelf else 130)
+    xs_front = _slots(ctx, len(front), -100 if back and len(front) < 3 else -220, 220)
+    xs_back = _slots(ctx, len(back), -200, -40) if front else _slots(ctx, len(back), -120, 120)
+    spots = [(x, 70 * n) for (_, n), x in zip(front, xs_front)] + [(x, 60 * n) for (_, n), x in zip(back, xs_back)]
+    extras.append((len(js.lines), _shadows, (spots, y0 + 40, shade(top, -0.45))))
+    # The vessels stand behind the front row (what the prompt is about): painted first, on the left.
+    for (kind, n), x in zip(back, xs_back):
+        col = pal["pot"] if kind == back[0][0] else ctx.fixed(BACK[kind][1][0])
+        optional(js, _vessel, ctx, kind, n, x, y0 - 60, col, pens, shade(wall, 0.3), len(front) + len(back) > 3)
     plate = ctx.has("plate", "dish", "bowl")
-    for (kind, n), x in zip(front, xs):
+    for k, ((kind, n), x) in enumerate(zip(front, xs_front)):
         col = pal["fruit"] if kind == front[0][0] else ctx.fixed(FRONT[kind][1][0])
         col = shade(col, -0.35) if ctx.mono else col  # grey fruit would vanish on a grey table
-        optional(js, _front, ctx, kind, n, x, table + 130, col, pens, plate and kind == front[0][0])
-    xs = _slots(ctx, len(back), -200, -40) if front else _slots(ctx, len(back), -120, 120)
-    for (kind, n), x in zip(back, xs):
-        col = pal["pot"] if kind == back[0][0] else ctx.fixed(BACK[kind][1][0])
-        optional(js, _vessel, ctx, kind, n, x, table + 70, col, pens)
+        busy = len(front) + len(back) > 3 and (back or k)  # the first drawn keeps its fill (the wash-drop rule)
+        optional(js, _front, ctx, kind, n, x, y0, col, pens, plate and kind == front[0][0], busy)
     if ctx.has("driftwood", "branch", "twig"):
         optional(js, _driftwood, ctx, table, pens)
+    for _, (at, element, args) in sorted(enumerate(extras), key=lambda e: (-e[1][0], -e[0])):  # the last first
+        part = JsWriter("")
+        element(part, *args)
+        lines = part.lines[2:]
+        if js.fits(sum(1 for line in lines if line.strip()), sum(len(line) + 1 for line in lines)):
+            js.lines[at:at] = lines
     if ctx.extra:
         js.section("Stripes on the cloth")
         js(f"brush.set({quote(main[0])}, random({str_array(ctx.extra)}), 3);",
            f"for (let y = {table + 20}; y < 300; y += 40) brush.line(-300, y, 300, y);")
+
+
+def _tone(js, ctx, table, wall, main) -> None:
+    js.section("Tone of the wall, cross-hatched")
+    fine = "HB" if main[0] in ("charcoal", "crayon", "marker", "spray") else main[0]  # a broad brush makes a lattice
+    js("brush.noStroke();", f"brush.hatchStyle({quote(fine)}, {quote(shade(wall, -0.08))}, 0.6);",
+       f"for (const a of [0.8, 2.3]) {{ brush.hatch({ctx.i(8, 12, 2)}, a, {{ rand: 0.5 }}); "
+       f"brush.rect(-300, -300, 600, {table + 300}); }}", "brush.noHatch();")
+
+
+def _grain(js, table, top, main) -> None:
+    js.section("Wood grain")
+    js(f"brush.set({quote(main[0])}, {quote(shade(top, -0.3))}, 1);",
+       f"for (let i = 0; i < 24; i++) {{ const x = random(-300, 240), y = random({table + 10}, 290); "
+       "brush.spline([[x, y], [x + 30, y + random(-4, 4)], [x + 60, y]], 0.5); }")
+
+
+def _shadows(js, spots, y, col) -> None:
+    js.section("Shadows cast to the right")
+    js(f"brush.noStroke(); brush.fill({quote(col)}, 130);")
+    if len(spots) > 3:  # a row of things: one band of shadow along their feet
+        lo, hi = min(x - w // 2 for x, w in spots), max(x + w for x, w in spots)
+        js(f"brush.polygon([[{lo}, {y - 8}], [{hi}, {y - 8}], [{hi + 50}, {y + 12}], [{lo + 20}, {y + 12}]]);")
+    else:
+        js(f"for (const [x, w] of [{', '.join(f'[{x}, {w}]' for x, w in spots)}]) brush.polygon([[x - w / 2, "
+           f"{y - 8}], [x + w, {y - 8}], [x + w * 1.6, {y + 10}], [x - w / 3, {y + 10}]]);")
+    js("brush.noFill();")
+
+
+def _surface(js, ctx, table, edge, top, wall, pens) -> None:
+    """Folds of a tablecloth, a shelf's edge and the wall under it, or the planks and grain of a wooden table."""
+    main, out, ink = pens
+    dark = quote(shade(top, -0.4))
+    if ctx.has("shelf", "shelves", "mantel", "sill"):
+        js.section("The shelf's front edge and its shadow on the wall below")
+        js(f"brush.noStroke(); brush.fill({quote(shade(wall, -0.3))}, 200); brush.rect(-300, {edge + 30}, 600, 40); "
+           "brush.noFill();", f"brush.set({quote(out)}, {quote(ink)}, 2);",
+           f"brush.line(-300, {edge}, 300, {edge}); brush.line(-300, {edge + 30}, 300, {edge + 30});")
+    elif ctx.has("cloth", "tablecloth", "linen"):
+        js.section("Folds of the cloth")
+        js(f"brush.set({quote(main[0])}, {dark}, 1.5);",
+           f"for (let x = -280; x < 300; x += random(40, 90)) brush.spline([[x, {table}], [x + random(-20, 20), "
+           f"{edge}], [x + random(-30, 30), 300]], 0.6);")
+    else:
+        js.section("Planks of the table")
+        js(f"brush.set({quote(main[0])}, {dark}, 1.2);",
+           f"for (let x = -360; x <= 360; x += 80) brush.line(x * 0.7, {table}, x * 1.2, 300);")
 
 
 def _slots(ctx: PromptContext, n: int, lo: int, hi: int) -> list[int]:
@@ -99,15 +172,30 @@ def _xs(ctx: PromptContext, x: int, n: int, gap: int) -> str:
     return "[" + ", ".join(num(x + round((k - (n - 1) / 2) * gap)) for k in range(n)) + "]"
 
 
-def _front(js, ctx, kind, n, x, y, col, pens, plate) -> None:
+PEAR = "[[0, -75], [12, -62], [16, -38], [38, -8], [42, 22], [24, 44], [0, 50], [-24, 44], [-42, 22], [-38, -8], " \
+       "[-16, -38], [-12, -62]]"
+
+
+def _place(js: JsWriter, mark: int, x: int) -> None:
+    """Write the place x of a lone thing into its lines since `mark` ('x - 75' -> its number, where nothing
+    multiplies the 75), instead of a loop over one place."""
+    def add(m: re.Match) -> str:
+        return str(x + int(m.group(2)) * (1 if m.group(1) == "+" else -1))
+    js.lines[mark:] = [re.sub(r"\bx\b", str(x), re.sub(r"\bx ([+-]) (\d+)\b(?!\s*[*/])", add, line))
+                       for line in js.lines[mark:]]
+
+
+def _front(js, ctx, kind, n, x, y, col, pens, plate, busy=False) -> None:
+    """One kind of thing of the front row; `busy` (many kinds): without the highlight and the form strokes."""
     main, out, ink = pens
-    gap = {"apple": 95, "pear": 90, "lemon": 120, "grapes": 100, "shell": 110, "bread": 150, "cheese": 130}[kind] \
+    gap = {"apple": 95, "pear": 95, "lemon": 120, "grapes": 100, "shell": 110, "bread": 150, "cheese": 130}[kind] \
         if kind != "conch" else 0
     js.section({"apple": "Fruit", "grapes": "A bunch of grapes", "shell": "Seashells", "conch": "A conch shell",
                 "bread": "A loaf of bread", "cheese": "A wedge of cheese"}.get(kind, kind.capitalize() + "s"))
     if plate:
         js("brush.noStroke();", f"brush.wash({quote(ctx.fixed('#f3ead2'))}, 255);")
         ellipse(js, x, y + 36, 60 + 55 * n, 26)
+    mark = len(js.lines)
     if kind == "conch":
         js(f"brush.noStroke(); brush.wash({quote(col)}, 255); "
            f"brush.polygon([[{x - 90}, {y + 10}], [{x + 10}, {y - 45}], [{x + 55}, {y + 5}], [{x + 10}, {y + 38}]]);")
@@ -115,10 +203,13 @@ def _front(js, ctx, kind, n, x, y, col, pens, plate) -> None:
            "brush.noFill();", f"brush.set({quote(out)}, {quote(shade(col, -0.5))}, 1.2);")
         spiral(js, x + 25, y, 2, 30, 2.5)
         return
-    js.open(f"for (const x of {_xs(ctx, x, n, gap)})")
+    literal = busy and n == 1  # one thing among many: its place written in, without a loop
+    if not literal:
+        js.open(f"for (const x of {_xs(ctx, x, n, gap)})")
     shape = {
         "apple": f"brush.circle(x, {y}, 42);",
-        "pear": f"brush.circle(x, {y}, 38); brush.circle(x, {y - 40}, 24);",
+        "pear": f"brush.beginShape(0.6); for (const [u, v] of {PEAR}) brush.vertex(x + u, {y} + v); "
+                "brush.endShape(true);",
         "lemon": f"brush.polygon([[x - 58, {y}], [x - 26, {y - 32}], [x + 26, {y - 32}], [x + 58, {y}], "
                  f"[x + 26, {y + 32}], [x - 26, {y + 32}]]);",
         "grapes": f"for (let r = 0; r < 4; r++) for (let c = 0; c < 4 - r; c++) brush.circle(x + (c - (3 - r) / 2) * "
@@ -130,50 +221,69 @@ def _front(js, ctx, kind, n, x, y, col, pens, plate) -> None:
         "cheese": f"brush.polygon([[x - 60, {y + 30}], [x + 55, {y + 30}], [x + 55, {y - 18}], [x - 60, {y + 6}]]);",
     }[kind]
     js(f"brush.noStroke(); brush.wash({quote(col)}, 255); {shape}")
-    detail = {"cheese": f"brush.circle(x + 12, {y + 12}, 7); brush.circle(x + 36, {y}, 5);",
-              "bread": f"brush.rect(x - 70, {y + 22}, 140, 8);"}.get(kind, f"brush.circle(x - 14, {y - 14}, 10);")
-    js(f"brush.noWash(); brush.fill({quote(shade(col, -0.3 if kind in ('cheese', 'bread') else 0.6))}, 140); "
-       f"{detail} brush.noFill();")
+    detail = {"cheese": f"brush.rect(x + 20, {y - 4}, 35, 34); brush.circle(x - 20, {y + 16}, 7);",
+              "bread": f"brush.rect(x - 70, {y + 14}, 140, 16);",
+              "pear": f"brush.circle(x - 14, {y - 4}, 10);"}.get(kind, f"brush.circle(x - 14, {y - 14}, 10);")
+    if not busy:
+        js(f"brush.noWash(); brush.fill({quote(shade(col, -0.3 if kind in ('cheese', 'bread') else 0.6))}, 140); "
+           f"{detail} brush.noFill();")
+    # Form: curved strokes on the shadow side (lower right), then the stalk or the marks of the thing.
+    form = {"apple": f"for (let r = 14; r < 42; r += 7) brush.arc(x, {y}, r, -1.6, 0.3);",
+            "pear": f"for (let r = 12; r < 40; r += 7) brush.arc(x, {y + 12}, r, -1.6, 0.3);",
+            "lemon": f"for (let r = 12; r < 32; r += 6) brush.arc(x, {y}, r, -1.6, 0.1);",
+            "grapes": f"for (let r = 0; r < 4; r++) brush.arc(x + 10, {y - 30} + r * 19, 10, -1.6, 0.2);"}
     strokes = {
         "apple": f"brush.line(x, {y - 42}, x + 5, {y - 60});",
-        "pear": f"brush.line(x, {y - 62}, x + 6, {y - 80});",
+        "pear": f"brush.line(x, {y - 74}, x + 6, {y - 92});",
         "lemon": f"brush.line(x - 58, {y}, x - 66, {y - 4});",
         "grapes": f"brush.line(x, {y - 42}, x + 8, {y - 66});",
         "shell": f"for (let a = -1; a <= 1; a += 0.4) brush.line(x, {y + 32}, x + 50 * sin(a), "
                  f"{y + 32} - 78 * cos(a));",
         "bread": f"for (let k = -1; k <= 1; k++) brush.line(x + k * 30 - 10, {y - 8}, x + k * 30 + 10, {y - 28});",
-        "cheese": f"brush.line(x - 60, {y + 6}, x + 55, {y - 18});",
+        "cheese": f"brush.line(x - 60, {y + 6}, x + 55, {y - 18}); brush.line(x + 55, {y - 18}, x + 55, {y + 30});",
     }[kind]
-    js(f"brush.set({quote(main[-1])}, {quote(shade(col, -0.5))}, 1.5); {strokes}")
-    js.close()
+    form = "" if busy else form.get(kind, "") + " " * (kind in form)
+    js(f"brush.set({quote(main[-1])}, {quote(shade(col, -0.5))}, 1.5); {form}{strokes}")
+    _place(js, mark, x) if literal else js.close()
 
 
-def _vessel(js, ctx, kind, n, x, y, col, pens) -> None:
+def _vessel(js, ctx, kind, n, x, y, col, pens, light, busy=False) -> None:
     main, out, ink = pens
     glass = ctx.has("glass", "crystal") and kind == "vase"
     jug = ctx.has("jug", "jugs", "pitcher", "teapot") and kind == "vase"
     js.section({"mug": "A mug", "bottle": "A bottle"}.get(kind, ("A glass " if glass else "A ") +
                                                             ("jug" if jug else "vase")))
-    js.open(f"for (const x of {_xs(ctx, x, n, 120)})")
-    body = {"mug": f"brush.rect(x - 45, {y - 105}, 90, 105);",
-            "bottle": f"brush.rect(x - 28, {y - 130}, 56, 130); brush.rect(x - 10, {y - 195}, 20, 70);",
-            "vase": f"brush.beginShape(0.5); for (const [u, v] of [[-31, 0], [-56, -69], [-22, -144], [-35, -181], "
-                    f"[35, -181], [22, -144], [56, -69], [31, 0]]) brush.vertex(x + u, {y} + v); brush.endShape(true);"}
-    if glass:  # see-through: a pale fill and a highlight, no wash
-        js(f"brush.noStroke(); brush.fill({quote(col)}, 90); {body['vase']} brush.noFill();")
+    shape = {"mug": "[[-45, 0], [-45, -105], [45, -105], [45, 0]]",
+             "bottle": "[[-28, 0], [-28, -120], [-10, -145], [-10, -200], [10, -200], [10, -145], [28, -120], [28, 0]]",
+             "vase": "[[-31, 0], [-56, -69], [-22, -144], [-35, -181], [35, -181], [22, -144], [56, -69], [31, 0]]"}
+    if glass:  # its outline is drawn twice
+        body = f"brush.beginShape(0.5); for (const [u, v] of vase) brush.vertex(x + u, {y} + v); brush.endShape(true);"
+        js(f"const vase = {shape[kind]};")
     else:
-        js(f"brush.noStroke(); brush.wash({quote(col)}, 255); {body[kind]}")
-        top = {"mug": f"brush.rect(x - 42, {y - 105}, 84, 10);", "bottle": f"brush.rect(x - 24, {y - 95}, 48, 45);"}
-        js(f"brush.noWash(); brush.fill({quote(shade(col, -0.4 if kind == 'mug' else 0.5))}, 160); "
-           f"{top.get(kind, f'brush.rect(x - 12, {y - 125}, 10, 88);')} brush.noFill();")
+        body = "brush.polygon([" + ", ".join(f"[x {'-' if u < 0 else '+'} {abs(u)}, {y + v}]" for u, v in
+                                             json.loads(shape[kind])) + "]);"
+    mark, literal = len(js.lines), busy and n == 1 and not glass
+    if not literal:
+        js.open(f"for (const x of {_xs(ctx, x, n, 120)})")
+    if glass:  # see-through: a pale fill, the light of the wall through it, highlights and a dark rim
+        js(f"brush.noStroke(); brush.fill({quote(col)}, 70); {body}",
+           f"brush.fill({quote(light)}, 120); brush.rect(x - 20, {y - 130}, 22, 110); brush.noFill();",
+           f"brush.set('pen', '#ffffff', 2); brush.spline([[x - 24, {y - 140}], [x - 44, {y - 70}], [x - 22, "
+           f"{y - 10}]], 0.6); brush.line(x + 30, {y - 90}, x + 36, {y - 50});",
+           f"brush.set({quote(out)}, {quote(shade(col, -0.5))}, 1.2); {body}",
+           f"brush.arc(x, {y - 181}, 35, PI, TWO_PI);")
+    else:
+        label = {"mug": f"brush.rect(x - 42, {y - 105}, 84, 10);", "bottle": f"brush.rect(x - 24, {y - 95}, 48, 45);"}
+        js(f"brush.noStroke(); brush.wash({quote(col)}, 255); {body}",
+           f"brush.noWash(); brush.fill({quote(shade(col, -0.4 if kind == 'mug' else 0.5))}, 160); "
+           f"{label.get(kind, f'brush.rect(x - 12, {y - 125}, 10, 88);')} brush.noFill();",
+           f"brush.set({quote(main[0])}, {quote(shade(col, 0.6))}, 2); brush.line(x - 14, {y - 110}, x - 16, "
+           f"{y - 10});")
     if kind == "mug" or jug:
         js(f"brush.set({quote(out)}, {quote(shade(col, -0.4))}, {3 if glass else 6}); "
            f"brush.arc(x + {45 if kind == 'mug' else 48}, "
            f"{y - 55 if kind == 'mug' else y - 100}, 26, -HALF_PI, HALF_PI);")
-    if glass:
-        js("brush.set('pen', '#ffffff', 2);", f"brush.line(x - 18, {y - 138}, x - 30, {y - 50});",
-           f"brush.set({quote(out)}, {quote(shade(col, -0.5))}, 1); {body['vase']}")
-    js.close()
+    _place(js, mark, x) if literal else js.close()
     if kind == "mug" and (ctx.has("steaming", "steam", "hot", "coffee", "tea") or ctx.chance(0.5)):
         js.section("Steam")
         js(f"brush.set('pastel', {quote(shade(ctx.fixed('#808080'), 0.4))}, 2);",

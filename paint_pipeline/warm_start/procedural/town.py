@@ -24,7 +24,7 @@ def paint_town(js: JsWriter, ctx: PromptContext, night: bool = False) -> None:
     alley = ctx.has("alley", "narrow", "laundry", "lane", "alleys", "alleyway")
     stalls = ctx.has("market", "stalls", "stall", "bazaar")
     cafe = ctx.has("cafe", "terrace", "tables", "bistro", "awnings", "awning", "shops", "shop", "bakery")
-    rows = 3 if ctx.has("rooftops", "stacked", "hillside", "harbour", "harbor") and not alley else 1
+    rows = 2 if ctx.has("rooftops", "stacked", "hillside", "harbour", "harbor") and not alley else 1
     dusk = ctx.has("sunset", "dusk", "evening", "golden")
     pal = ctx.palette({
         "sky": (("#1b2a55", "#23305e", "#141a2e") if night else ("#f4a259", "#e9967a") if dusk else SKY, "big",
@@ -51,7 +51,8 @@ def paint_town(js: JsWriter, ctx: PromptContext, night: bool = False) -> None:
     disc = night or (ctx.has("sun", "sunny", "sunset", "sunrise", "noon", "morning", "sunlit", "dawn") and not alley)
     js.section("Sky" + (" and moon" if night else " and sun" if disc else ""))
     js("brush.noStroke();", f"brush.wash({quote(pal['sky'])}, 255);", "brush.rect(-300, -300, 600, 600);")
-    mx, my, mr = ctx.i(-200, 200, 20), ctx.i(-250, -200, 10), ctx.i(25, 40, 5)
+    mx, my = ctx.i(-200, 200, 20), ctx.i(-250, -200, 10)
+    mr = ctx.i(40, 55, 5) if ctx.has("eclipse") else ctx.i(25, 40, 5)  # an eclipse is what the picture is about
     glow = ctx.fixed("#f3ead2") if night else shade(pal["light"], 0.4)
     if night:
         moon(js, ctx, mx, my, mr, glow, pal["sky"])
@@ -74,21 +75,33 @@ def paint_town(js: JsWriter, ctx: PromptContext, night: bool = False) -> None:
            f"brush.polygon([[-300, -300], [{vx - 60}, {base - 200}], [{vx - 60}, {base}], [-300, 300]]);",
            f"brush.wash({quote(pal['wall2'])}, 255);",
            f"brush.polygon([[300, -300], [{vx + 60}, {base - 200}], [{vx + 60}, {base}], [300, 300]]);")
-    js.section("Houses with pitched roofs and chimneys")
+    smoke = ctx.has("chimneys", "chimney", "smoke", "smoking")
+    js.section("Houses with pitched roofs and " + ("smoking chimneys" if smoke else "chimneys"))
     b, s = (str(base), "") if rows == 1 else ("b", " * s")
-    if rows > 1:
+    if rows > 1:  # two rows: the back one smaller and fainter, for depth
         js.open(f"for (let r = 0; r < {rows}; r++)")
-        js(f"const b = {base} - ({rows - 1} - r) * 80, s = 1 - ({rows - 1} - r) * 0.2;", "let x = -320 + r * 30;")
+        js(f"const b = {base} - (1 - r) * 90, s = 1 - (1 - r) * 0.3;", "let x = -320 + r * 50;")
     else:
         js(f"let x = {vx - 80 if alley else -320};")
     js.open(f"while (x < {vx + 60 if alley else 300})")
-    js(f"const w = random({'40, 60' if alley else '70, 110'}){s}, h = random(80, 150){s}, t = {b} - h;")
+    size = "40, 60" if alley else "100, 160" if rows > 1 else "70, 110"
+    js(f"const w = random({size}){s}, h = random({'110, 170' if rows > 1 else '80, 150'}){s}, t = {b} - h;")
     js(f"brush.wash(random({str_array([pal['wall'], pal['wall2'], *ctx.extra])}), 255); brush.rect(x, t, w, h);",
        f"brush.wash({quote(pal['roof'])}, 255); brush.rect(x + w * 0.6, t - w / 2, 9, 30);",
        "brush.polygon([[x - 5, t], [x + w / 2, t - w / 2], [x + w + 5, t]]);")
-    js(f"brush.wash({quote(pal['light'] if night else shade(pal['wall2'], -0.4))}, 255); "
+    dark = quote(shade(pal["wall2"], -0.4))
+    lit = f"random([{quote(pal['light'])}, {dark}, {dark}])" if ctx.has("sleeping", "asleep") else quote(pal["light"])
+    js(f"brush.wash({lit if night else dark}, 255); "
        f"brush.rect(x + w * 0.4, {b} - h / 3, w / 5, h / 3);",
-       "for (let k = 0.2; k < 0.7; k += 0.4) brush.rect(x + w * k, t + h / 5, w / 5, h / 4);", "x += w + random(8);")
+       "for (let k = 0.2; k < 0.7; k += 0.4) brush.rect(x + w * k, t + h / 5, w / 5, h / 4);")
+    if rows > 1 or smoke:  # the side of each house in shade (a fill also closes the group of washes)
+        js(f"brush.noWash(); brush.fill({quote(shade(pal['sky'], -0.3 if night else -0.1))}, "
+           f"{'90 + r * 60' if rows > 1 else 110}); brush.rect(x + w * 0.75, t, w / 4, h); brush.noFill();")
+    if smoke:
+        js(f"brush.set('pastel', {quote(shade(pal['sky'], 0.45))}, 1.5);",
+           "brush.spline([[x + w * 0.6 + 4, t - w / 2], [x + w * 0.6 - 10, t - w / 2 - 30], [x + w * 0.6 + 15, "
+           "t - w / 2 - 60], [x + w * 0.6 + 5, t - w / 2 - 95]], 1); brush.noStroke();")
+    js("x += w + random(8);")
     js.close()
     if rows > 1:
         js.close()
@@ -113,7 +126,7 @@ def paint_town(js: JsWriter, ctx: PromptContext, night: bool = False) -> None:
                           (ctx.has("snow", "snowing", "snowy", "snowfall"), _snow),
                           (ctx.has("fountain"), _fountain),
                           (ctx.has("reflections", "wet", "puddle", "puddles", "rain", "rainy"), _reflections),
-                          (ctx.has("steaming", "steam", "smoke", "chimneys"), _steam),
+                          (ctx.has("steaming", "steam"), _steam),
                           (ctx.has("cobbled", "cobbles", "cobblestones", "cobblestone", "paved"), _cobbles),
                           (ctx.has("fog", "foggy", "mist", "misty", "haze"), _fog)):
         if word:

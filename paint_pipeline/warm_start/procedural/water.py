@@ -84,22 +84,28 @@ def _sea(js: JsWriter, ctx: PromptContext) -> None:
         _great_wave(js, ctx, pal, horizon, out)
     else:
         glaze(js, shade(pal["sky"], 0.3), -300, -300, 600, horizon + 280, 130)
-    js.section("Waves")
     cols = [pal["foam"], shade(pal["sea"], -0.25), shade(pal["deep"], 0.2), *ctx.extra]
-    js("brush.field('waves');")
-    js.open(f"for (let i = 0; i < {ctx.i(30, 50, 10)}; i++)")
-    js(f"brush.set(random({str_array(main)}), random({str_array(cols)}), random(1, 2.2));")
-    js(f"brush.flowLine(random(-340, 260), random({horizon + 10}, {shore if beach else 290}), random(40, 140), 0);")
-    js.close()
-    js("brush.noField();")
+    crests = not (great or harbour or ctx.has("calm", "still", "glassy", "flat"))
+    if crests:
+        _wave_crests(js, ctx, horizon, (shore - 20) if beach else 290, main, cols, pal["foam"],
+                     0.5 if ctx.has("choppy", "rough", "stormy", "storm", "wild") else 0.35)
+    else:
+        js.section("Waves")
+        js("brush.field('waves');")
+        js.open(f"for (let i = 0; i < {ctx.i(30, 50, 10)}; i++)")
+        js(f"brush.set(random({str_array(main)}), random({str_array(cols)}), random(1, 2.2));")
+        js(f"brush.flowLine(random(-340, 260), random({horizon + 10}, {shore if beach else 290}), random(40, 140), 0);")
+        js.close()
+        js("brush.noField();")
     if beach:
         js.section("The surf line breaking on the sand")
         js(f"brush.set({quote(out)}, {quote(pal['foam'])}, 3);")
         js(f"for (let k = 0; k < 3; k++) brush.spline({point_array(edge)}.map(([x, y]) => [x, y - k * 30 + 4]), 0.6);")
-        js(f"brush.set({quote(main[0])}, {quote(pal['foam'])}, 1.5);")
-        js(f"for (let i = 0; i < 8; i++) brush.arc(random(-260, 260), random({horizon + 30}, {shore - 40}), "
-           "random(12, 25), PI, TWO_PI);")
-    elif not (great or harbour):
+        if not crests:
+            js(f"brush.set({quote(main[0])}, {quote(pal['foam'])}, 1.5);")
+            js(f"for (let i = 0; i < 8; i++) brush.arc(random(-260, 260), random({horizon + 30}, {shore - 40}), "
+               "random(12, 25), PI, TWO_PI);")
+    elif not (great or harbour or crests):
         js.section("Reflections")
         js(f"brush.set({quote(main[-1])}, {quote(pal['foam'])}, 1.5);")
         js(f"for (let i = 0; i < {ctx.i(10, 16)}; i++) {{ const x = random(-280, 280), y = random({horizon + 20}, 280);"
@@ -109,6 +115,25 @@ def _sea(js: JsWriter, ctx: PromptContext) -> None:
         _harbour(js, ctx, pal, horizon, out, ink)
     elif not great:
         _sea_object(js, ctx, pal, horizon, out, ink, berg)
+
+
+def _wave_crests(js: JsWriter, ctx: PromptContext, horizon: int, low: int, brushes: list[str], cols: list[str],
+                 foam: str, height: float) -> None:
+    """Waves seen across the sea, small near the horizon and larger as they come near: a ripple running on the
+    swell, and a face rising to a crest that curls over to its left or right, capped with foam."""
+    js.section("Waves with curling crests")
+    below = f"y {'-' if horizon > 0 else '+'} {abs(horizon)}"  # how far below the horizon
+    js("brush.field('waves');")
+    js.open(f"for (let i = 0; i < {ctx.i(18, 26)}; i++)")
+    js(f"const y = random({horizon + 20}, {low}), s = 0.3 + ({below}) / {int((300 - horizon) / 1.5)}, "
+       f"x = random(-300, 300), w = 70 * s, d = random([-1, 1]), h = w * {height};")
+    js(f"brush.set(random({str_array(brushes)}), random({str_array(cols)}), 1 + s);",
+       "brush.flowLine(x - w * 2, y + 9, w * 1.5, 0);",
+       "brush.spline([[x - d * w, y], [x - d * w * 0.3, y - h * 0.7], [x, y - h], [x + d * w * 0.2, y - h * 0.6]]);")
+    js(f"brush.set(random({str_array(brushes)}), {quote(foam)}, 1.5 + s);",
+       "brush.spline([[x - d * w * 0.5, y - h * 0.55], [x, y - h], [x + d * w * 0.18, y - h * 0.7]]);")
+    js.close()
+    js("brush.noField();")
 
 
 def _great_wave(js: JsWriter, ctx: PromptContext, pal: dict, horizon: int, out: str) -> None:
@@ -168,7 +193,8 @@ def _sea_object(js: JsWriter, ctx: PromptContext, pal: dict, horizon: int, out: 
            f"brush.polygon({point_array([(bx, by), (bx + 40, by - 110), (bx + 90, by - 80), (bx + 150, by)])});",
            "brush.noWash();", f"brush.fill({quote(shade(pal['sea'], 0.5))}, 160);",
            f"brush.polygon({point_array([(bx + 40, by - 110), (bx + 60, by), (bx + 150, by)])});", "brush.noFill();")
-    elif ctx.has("boat", "boats", "sailboat", "sailboats", "yacht", "ship", "sail", "sails") or ctx.chance(0.5):
+    elif ctx.has("boat", "boats", "sailboat", "sailboats", "yacht", "ship", "sail", "sails") or ctx.chance(0.5) and \
+            js.fits(7, 260):  # a boat the prompt does not name only where it fits
         js.section("A sailboat")
         js(f"brush.fill({quote(pal['boat'])}, 230);",
            f"brush.polygon({point_array([(bx, by), (bx + 70, by), (bx + 55, by + 14), (bx + 12, by + 14)])});",
@@ -281,22 +307,29 @@ def _shallows(js: JsWriter, ctx: PromptContext, pal: dict, main: list[str], out:
        "y + random(-30, 30)]], 0.5); }")
 
 
+def _scattered_shapes(js: JsWriter, n: int, name: str, curvature: float, *build: str) -> None:
+    """A loop of n closed shapes in the current wash: `build` are the JavaScript lines that make the points of
+    the array `name` (tide pools in the rock, sandbars in the channels)."""
+    js.open(f"for (let i = 0; i < {n}; i++)")
+    js(*build)
+    closed_shape(js, name, curvature)
+    js.close()
+
+
 def _tide_pools(js: JsWriter, ctx: PromptContext, pal: dict, main: list[str], out: str) -> None:
     js.section("Dark rock holding small pools")
     js("brush.noStroke();", f"brush.wash({quote(pal['bed'])}, 255);", "brush.rect(-300, -300, 600, 600);",
        f"brush.wash({quote(pal['water'])}, 255);")
-    js(f"for (let i = 0; i < {ctx.i(5, 7)}; i++) {{")
-    js.depth += 1
-    js("const x = random(-220, 220), y = random(-200, 240), r = random(35, 75), p = [];",
-       "for (let a = 0; a < 6.2; a += 0.9) p.push([x + r * cos(a) * random(0.7, 1.3), y + r * sin(a) * 0.7]);")
-    closed_shape(js, "p", 0.7)
-    js.close()
+    _scattered_shapes(js, ctx.i(5, 7), "p", 0.7,
+                      "const x = random(-220, 220), y = random(-200, 240), r = random(35, 75), p = [];",
+                      "for (let a = 0; a < 6.2; a += 0.9) p.push([x + r * cos(a) * random(0.7, 1.3), y + r * sin(a) "
+                      "* 0.7]);")
     js(f"brush.wash({quote(pal['deep'])}, 255);", "brush.rect(-300, -300, 600, 60);")
     glaze(js, shade(pal["bed"], -0.3), -300, -240, 600, 540, 90)
     js.section("Cracks in the rock, weed and the surf")
     js(f"brush.set(random({str_array(main)}), {quote(shade(pal['bed'], 0.3))}, 1.5);")
-    js("for (let i = 0; i < 20; i++) { const x = random(-290, 290), y = random(-230, 290); "
-       "brush.line(x, y, x + random(-40, 40), y + random(-15, 15)); }")
+    js("for (let i = 0; i < 20; i++) { const x = random(-290, 290), y = random(-230, 290), a = random(TWO_PI); "
+       "brush.spline([[x, y], [x + 25 * cos(a), y + 25 * sin(a)], [x + 45 * cos(a + 0.6), y + 45 * sin(a + 0.6)]]); }")
     js(f"brush.set({quote(main[0])}, {quote(pal['pad'])}, 2);")
     js("for (let i = 0; i < 15; i++) { const x = random(-250, 250), y = random(-200, 280); "
        "brush.line(x, y, x + random(-8, 8), y - random(10, 22)); }")
@@ -311,12 +344,9 @@ def _braided(js: JsWriter, ctx: PromptContext, pal: dict, main: list[str]) -> No
     js("brush.noStroke();", f"brush.wash({quote(ctx.fixed('#5f8a45'))}, 255);", "brush.rect(-300, -300, 600, 600);",
        f"brush.wash({quote(pal['water'])}, 255);", f"brush.polygon({point_array(left + right)});",
        f"brush.wash({quote(pal['bed'])}, 255);")
-    js(f"for (let i = 0; i < {ctx.i(6, 9)}; i++) {{")
-    js.depth += 1
-    js("const x = random(-130, 130), y = random(-260, 260), L = random(50, 110), w = random(15, 35);",
-       "const bar = [[x, y - L], [x + w, y], [x, y + L], [x - w, y]];")
-    closed_shape(js, "bar", 0.9)
-    js.close()
+    _scattered_shapes(js, ctx.i(6, 9), "bar", 0.9,
+                      "const x = random(-130, 130), y = random(-260, 260), L = random(50, 110), w = random(15, 35);",
+                      "const bar = [[x, y - L], [x + w, y], [x, y + L], [x - w, y]];")
     glaze(js, shade(pal["water"], 0.2), -170, -300, 340, 600, 60)
     js.section("Current lines and reeds")
     js(f"brush.set({quote(main[-1])}, {quote(pal['light'])}, 1.2);")

@@ -1,6 +1,6 @@
 """Elements of weather paintings, for `landscapes.paint_weather`: a hurricane seen from above, a dust devil, a
-window pane with drops or frost, a tin roof, grass blades and leaves in the wind, heat haze over a road. Imports
-only `writing` and `reading`."""
+window pane with drops or frost, a tin roof, grass blades and leaves in the wind, heat haze over a road, a fence
+buried in snow. Imports only `writing` and `reading`."""
 
 from __future__ import annotations
 
@@ -119,3 +119,21 @@ def haze_road(js: JsWriter, ctx: PromptContext, ground: int, brushes: list[str],
     js(f"brush.set({quote(brushes[0])}, {quote(haze)}, 1.2);")
     js(f"for (let i = 0; i < {ctx.i(8, 12)}; i++) {{ const y = {ground - 90} + i * 10; brush.spline([[-300, y], "
        "[-150, y - 6], [0, y + 6], [150, y - 6], [300, y]], 0.8); }")
+
+
+def fence(js: JsWriter, ctx: PromptContext, ground: int, brush: str, wood: str, snow: str) -> None:
+    """A line of fence posts receding across the ground, big and near to small and far, joined by a sagging wire,
+    their feet buried in drifts and snow on their tops."""
+    js.section("Fence posts buried in drifts")
+    side, y0, y1 = ctx.pick([-1, 1]), ctx.i(250, 280, 10), ground + ctx.i(10, 30, 10)
+    step = f"{-260 * side} {'+' if side > 0 else '-'} k * 92"  # from one near corner across to the far side
+    js("const posts = [];",
+       f"for (let k = 0; k < 6; k++) posts.push([{step}, {y0} - k * {(y0 - y1) // 5}, 1 - k * 0.14]);")
+    js.open("for (const [x, y, s] of posts)")
+    js(f"brush.set({quote(brush)}, {quote(wood)}, 1);", f"brush.fill({quote(wood)}, 230);",
+       "brush.rect(x - 5 * s, y - 60 * s, 10 * s, 60 * s);", f"brush.fill({quote(snow)}, 240);",
+       "brush.circle(x, y - 60 * s, 6 * s);", "brush.noStroke();", "brush.circle(x - 8 * s, y + 8 * s, 24 * s);",
+       "brush.noFill();")
+    js.close()
+    js(f"brush.set({quote(brush)}, {quote(wood)}, 1);",
+       "brush.spline(posts.map(([x, y, s]) => [x, y - 42 * s]), 0.5);")
