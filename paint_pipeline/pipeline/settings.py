@@ -65,7 +65,7 @@ class PipelineSettings:
     warm_start_batch_size: int = _f(4, "Sketches per warm-start step.")
     warm_start_learning_rate: float = _f(3e-4, "Warm-start learning rate (LoRA).")
     warm_start_per_prompt: int = _f(4, "Procedural sketches per training prompt in the warm-start corpus.")
-    warm_start_max_len: int = _f(1152, "Token length a warm-start pair is cut to (prompt and sketch).")
+    warm_start_max_len: int = _f(1280, "Token length a warm-start pair is cut to (prompt and sketch).")
 
     # --- rendering --------------------------------------------------------------------------------
     render_size: int = _f(256, "Pixels per side of the images the reward scores.")
