@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from paint_pipeline.analysis.generator_health import Painting, summary, unhealthy
+from paint_pipeline.analysis.generator_health import Painting, sheet_entries, summary, unhealthy
 
 
 def _p(prompt, total=0.8, richness=0.7, flags=(), category="sky", seed=0):
@@ -25,3 +25,9 @@ def test_the_summary_counts_by_category_and_flag_and_lists_each():
     assert lines[2] == "  by flag: barcode 2, flat_fills 1; low score without a flag: 1"
     assert "barcode,flat_fills" in lines[4] and lines[4].rstrip().endswith(" a")
     assert summary([_p("c")], []) == ["1 paintings (1 prompts), mean total 0.800; unhealthy: 0 (0 prompts)"]
+
+
+def test_the_sheet_shows_each_unhealthy_painting_with_its_own_image():
+    paintings = [_p("a"), _p("a", seed=1, flags=("noise",)), _p("b", total=0.2), _p("c")]
+    entries = sheet_entries(paintings, [b"A0", b"A1", "TIMEOUT", b"C0"], unhealthy(paintings, 0.4, 0.4))
+    assert entries == [(b"A1", "a (seed 1: 0.80 noise)"), ("TIMEOUT", "b (seed 0: 0.20)")]

@@ -61,6 +61,13 @@ def summary(paintings: list[Painting], bad: list[Painting]) -> list[str]:
     return lines
 
 
+def sheet_entries(paintings: list[Painting], images: list, bad: list[Painting]) -> list[tuple[object, str]]:
+    """(image, caption) of each unhealthy painting, in order; images[k] is paintings[k]'s PNG or render status.
+    A painting is one (prompt, seed), so equal paintings are the same one."""
+    return [(image, f"{p.prompt} (seed {p.seed}: {' '.join([f'{p.total:.2f}', *p.flags])})")
+            for p, image in zip(paintings, images) if p in bad]
+
+
 def run(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
@@ -94,10 +101,9 @@ def run(args: argparse.Namespace) -> int:
         from paint_pipeline.analysis.contact_sheet import contact_sheet
         from paint_pipeline.fileio import atomic_write_bytes
 
-        index = {id(p): k for k, p in enumerate(paintings)}
-        pngs = [results[index[id(p)]].png or results[index[id(p)]].status for p in bad]
-        captions = [f"{p.prompt} (seed {p.seed}: {p.total:.2f} {','.join(p.flags)})" for p in bad]
+        entries = sheet_entries(paintings, [r.png or r.status for r in results], bad)
         buf = io.BytesIO()
-        contact_sheet(pngs, 5, 220, gap=6, captions=captions).save(buf, format="JPEG", quality=88)
+        contact_sheet([image for image, _ in entries], 5, 220, gap=6,
+                      captions=[caption for _, caption in entries]).save(buf, format="JPEG", quality=88)
         print(f"{atomic_write_bytes(args.sheet, buf.getvalue())}: {len(bad)} paintings")
     return 0
