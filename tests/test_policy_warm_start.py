@@ -67,6 +67,71 @@ def test_a_resumed_warm_start_continues_the_adapter_and_counts_every_step(tmp_pa
     assert not (tmp_path / "x").exists()
 
 
+class _Stopped(Exception):
+    pass
+
+
+def _stop_at(line: str):
+    """A log that raises at the given progress line: the run is killed there, after its last snapshot."""
+    def log(message: str) -> None:
+        if message.startswith(line):
+            raise _Stopped(message)
+    return log
+
+
+def _adapter_tensors(folder):
+    from safetensors.torch import load_file
+
+    return load_file(str(folder / "adapter" / "adapter_model.safetensors"))
+
+
+def test_a_stopped_warm_start_continues_from_its_snapshot_and_ends_as_an_unstopped_one(tmp_path):
+    import torch
+
+    base = save_tiny_base(tmp_path / "tiny-base", seed=0)
+    # dropout on: the continued run must also restore the random state, not only the weights and the optimizer
+    config = PolicyConfig(base_model=str(base), models_dir=str(tmp_path / "models"), lora_r=8, lora_alpha=16,
+                          lora_dropout=0.1, device="cpu", system_prompt="compact")
+    pairs = corpus([("a red sea at dawn", "water"), ("three yellow circles", "geometric")], per_prompt=2)
+    run = {"steps": 10, "batch_size": 2, "learning_rate": 5e-3, "max_len": 1024}
+    whole = warm_start(config, pairs, tmp_path / "whole", **run, log=lambda _: None)
+    assert not (tmp_path / "whole.in-progress").exists()
+
+    with pytest.raises(_Stopped):
+        warm_start(config, pairs, tmp_path / "warm", **run, log=_stop_at("[warm-start] step 6/10"))
+    assert open_checkpoint(tmp_path / "warm.in-progress").manifest["step"] == 5
+    assert not (tmp_path / "warm").exists()
+    logs: list[str] = []
+    out = warm_start(config, pairs, tmp_path / "warm", **run, log=logs.append)
+    assert any("continuing from the snapshot at step 5" in line for line in logs), logs
+    assert not (tmp_path / "warm.in-progress").exists()
+    assert [line for line in logs if "] step " in line][0].startswith("[warm-start] step 6/10")
+    expected, got = _adapter_tensors(whole), _adapter_tensors(out)
+    assert expected.keys() == got.keys() and all(torch.equal(expected[k], got[k]) for k in expected)
+    assert open_checkpoint(out).manifest["metrics"] == open_checkpoint(whole).manifest["metrics"]
+
+
+def test_a_snapshot_of_another_run_or_a_damaged_one_is_not_continued(tmp_path):
+    base = save_tiny_base(tmp_path / "tiny-base", seed=0)
+    config = PolicyConfig(base_model=str(base), models_dir=str(tmp_path / "models"), lora_r=8, lora_alpha=16,
+                          device="cpu", system_prompt="compact")
+    pairs = corpus([("a red sea at dawn", "water"), ("three yellow circles", "geometric")], per_prompt=1)
+    run = {"steps": 4, "batch_size": 2, "max_len": 1024}
+    with pytest.raises(_Stopped):
+        warm_start(config, pairs, tmp_path / "warm", learning_rate=5e-3, **run, log=_stop_at("[warm-start] step 3/4"))
+    logs: list[str] = []
+    with pytest.raises(_Stopped):  # another learning rate: another run, whose snapshot replaces this one
+        warm_start(config, pairs, tmp_path / "warm", learning_rate=1e-3, **run,
+                   log=lambda m: (logs.append(m), _stop_at("[warm-start] step 3/4")(m)))
+    assert any("starting afresh" in line and "snapshot of another run" in line for line in logs), logs
+    (tmp_path / "warm.in-progress" / "training_state.pt").write_bytes(b"truncated")
+    logs.clear()
+    out = warm_start(config, pairs, tmp_path / "warm", learning_rate=1e-3, **run, log=logs.append)
+    assert any("starting afresh: the snapshot is unusable" in line and "training_state.pt" in line
+               for line in logs), logs
+    assert open_checkpoint(out).manifest["metrics"]["sft_steps"] == 4
+
+
 def test_a_max_len_that_cuts_the_sketches_is_refused_before_the_model_loads(tmp_path):
     import pytest
 

@@ -8,18 +8,33 @@ generator (`procedural/`): cross-entropy on the assistant's tokens only, the
 prompt formatted with the same system prompt and chat template as sampling.
 The result is a checkpoint of kind "warm_start": GRPO cycles use its adapter
 as their starting point, with a fresh optimizer and step counter.
+
+On a CPU the warm start takes about an hour, so every tenth of the run is saved
+as a snapshot beside the target (`<out>.in-progress`): a run that is stopped
+and started again with the same corpus and settings continues from its last
+snapshot and ends where an uninterrupted run ends.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
+import shutil
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 import torch
 
-from paint_pipeline.policy.checkpoint import model_fingerprint, save_checkpoint
+from paint_pipeline.policy.checkpoint import (
+    Checkpoint,
+    CheckpointError,
+    model_fingerprint,
+    open_checkpoint,
+    save_checkpoint,
+    set_rng_state,
+)
 from paint_pipeline.policy.config import MAX_CUT_SHARE, PolicyConfig, PolicyConfigError
 from paint_pipeline.policy.prompting import render_chat
 from paint_pipeline.progress import progress_bar
@@ -133,18 +148,31 @@ def batch_order(encoded: Sequence, batch_size: int, seed: int) -> Iterator[list]
 
 def sft(model, encoded: Sequence[tuple[list[int], list[int]]], *, steps: int, batch_size: int,
         learning_rate: float, seed: int = 0, micro_batch_size: int = 1, pad: int = 0, progress: bool = True,
-        log: Callable[[str], None] = print, autocast=nullcontext):
+        log: Callable[[str], None] = print, autocast=nullcontext, restart: Checkpoint | None = None,
+        snapshot: Callable[[int, object, object, list[float]], None] | None = None):
     """Fine-tunes the trainable (LoRA) parameters on encoded pairs (encode_corpus), `micro_batch_size` pairs per
     forward pass (padded with `pad`); returns (optimizer, scheduler, losses). The micro-batch changes speed and
-    memory, not the step (backward_batch)."""
+    memory, not the step (backward_batch).
+
+    `snapshot(done, optimizer, scheduler, losses)` is called at every tenth of the run but the last; `restart`, a
+    snapshot it wrote (with the model already holding the snapshot's adapter), continues that run from there."""
     params = [p for p in model.parameters() if p.requires_grad]
     optimizer = torch.optim.AdamW(params, lr=learning_rate, weight_decay=0.0)
     scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda s: min(1.0, (s + 1) / 10) * max(0.1, 1 - s / steps))
+    losses: list[float] = []
+    batches = batch_order(encoded, batch_size, seed)
+    if restart is not None:
+        state = restart.training_state()
+        optimizer.load_state_dict(state["optimizer"])
+        scheduler.load_state_dict(state["scheduler"])
+        set_rng_state(state["rng"])
+        losses = list(restart.manifest["metrics"]["losses"])
+        for _ in range(state["step"]):  # the batches the snapshot has seen, in the same order
+            next(batches)
     device = next(model.parameters()).device
     model.train()
-    losses = []
-    batches = batch_order(encoded, batch_size, seed)
-    for step in progress_bar(range(steps), desc="warm start", enabled=progress, lines=False):  # logs each tenth
+    every = max(1, steps // 10)
+    for step in progress_bar(range(len(losses), steps), desc="warm start", enabled=progress, lines=False):
         batch = next(batches)
         optimizer.zero_grad(set_to_none=True)
         loss = backward_batch(model, batch, device, micro_batch_size=micro_batch_size, pad=pad, autocast=autocast)
@@ -152,15 +180,43 @@ def sft(model, encoded: Sequence[tuple[list[int], list[int]]], *, steps: int, ba
         optimizer.step()
         scheduler.step()
         losses.append(loss)
-        if (step + 1) % max(1, steps // 10) == 0:
+        if (step + 1) % every == 0:  # the progress bar logs nothing: this is the progress line
             log(f"[warm-start] step {step + 1}/{steps}: loss {sum(losses[-10:]) / len(losses[-10:]):.3f}")
+            if snapshot is not None and step + 1 < steps:
+                snapshot(step + 1, optimizer, scheduler, losses)
     return optimizer, scheduler, losses
+
+
+def run_identity(config: PolicyConfig, pairs: Sequence[tuple[str, str]], settings: dict,
+                 resumed: dict | None) -> str:
+    """What a snapshot must match to be continued: the config, the corpus, the run's settings, and the warm start
+    it resumes (by its files' hashes)."""
+    digest = hashlib.sha256(json.dumps([config.config_hash(), settings, (resumed or {}).get("files")],
+                                       sort_keys=True).encode())
+    for prompt, code in pairs:
+        digest.update(json.dumps([prompt, code]).encode())
+    return digest.hexdigest()[:16]
+
+
+def snapshot_to_continue(folder: Path, identity: str, log: Callable[[str], None]) -> Checkpoint | None:
+    """The snapshot in `folder` when it belongs to this run (`identity`); None, saying why, for any other."""
+    if not folder.exists():
+        return None
+    try:
+        snapshot = open_checkpoint(folder)
+    except CheckpointError as exc:
+        log(f"[warm-start] starting afresh: the snapshot is unusable ({exc})")
+        return None
+    if snapshot.manifest.get("kind") != "warm_start_snapshot" or snapshot.manifest.get("run") != identity:
+        log(f"[warm-start] starting afresh: {folder} is the snapshot of another run (another corpus, config or "
+            f"settings)")
+        return None
+    log(f"[warm-start] continuing from the snapshot at step {snapshot.manifest['step']} ({folder})")
+    return snapshot
 
 
 def _resumable(resume: Path, config: PolicyConfig) -> dict:
     """The manifest of the warm start to continue; refuses anything else, naming the folder and the mismatch."""
-    from paint_pipeline.policy.checkpoint import open_checkpoint
-
     manifest = open_checkpoint(resume).manifest
     if manifest.get("kind") != "warm_start":
         raise ValueError(f"{resume}: --resume needs a warm-start checkpoint, "
@@ -190,19 +246,30 @@ def warm_start(config: PolicyConfig, pairs: Sequence[tuple[str, str]], out: Path
     if cut:
         log(f"[warm-start] {cut} of {len(pairs)} pairs are longer than max_len {max_len} and lose their ending")
     profile = resolve(config)
-    model, _ = build_policy(config, profile, resume)
+    snapshots = Path(out).with_name(Path(out).name + ".in-progress")
+    identity = run_identity(config, pairs, {"steps": steps, "batch_size": batch_size, "learning_rate": learning_rate,
+                                            "max_len": max_len}, previous)
+    restart = snapshot_to_continue(snapshots, identity, log)
+    model, _ = build_policy(config, profile, restart.folder if restart else resume)
     earlier = previous["metrics"]["sft_steps"] if previous else 0
+    common = {"cycle": "warm-start", "system_prompt": config.system_prompt, "parent": None,
+              "base_model": config.base_model, "base_model_fingerprint": model_fingerprint(config.base_model),
+              "config": config.to_dict(), "config_hash": config.config_hash(), "hardware": profile.to_dict(),
+              "world_size": 1, "inputs": {"pairs": len(pairs), "max_len": max_len, "cut_pairs": cut}}
+
+    def snapshot(done: int, optimizer, scheduler, losses: list[float]) -> None:
+        save_checkpoint(snapshots, model, optimizer, scheduler, step=done,
+                        manifest={**common, "kind": "warm_start_snapshot", "run": identity,
+                                  "metrics": {"losses": losses}})
+
     # A resumed run shuffles with another seed, so it does not replay the first run's order.
     optimizer, scheduler, losses = sft(model, encoded, steps=steps, batch_size=batch_size,
                                        learning_rate=learning_rate, seed=config.seed + earlier,
                                        micro_batch_size=profile.micro_batch_size,
                                        pad=tokenizer.pad_token_id,  # load_tokenizer always sets one
-                                       log=log, autocast=profile.autocast)
+                                       log=log, autocast=profile.autocast, restart=restart, snapshot=snapshot)
     manifest = {
-        "kind": "warm_start", "cycle": "warm-start", "system_prompt": config.system_prompt, "parent": None,
-        "base_model": config.base_model, "base_model_fingerprint": model_fingerprint(config.base_model),
-        "config": config.to_dict(), "config_hash": config.config_hash(), "hardware": profile.to_dict(),
-        "world_size": 1, "inputs": {"pairs": len(pairs), "max_len": max_len, "cut_pairs": cut},
+        **common, "kind": "warm_start",
         "metrics": {"sft_steps": earlier + steps, "first_loss": losses[0],
                     "final_loss": sum(losses[-10:]) / min(10, len(losses))},
     }
@@ -210,5 +277,6 @@ def warm_start(config: PolicyConfig, pairs: Sequence[tuple[str, str]], out: Path
         manifest["resumed_from"] = {"folder": str(resume), "sft_steps": earlier,
                                     "files": previous.get("files", {}), "inputs": previous.get("inputs", {})}
     save_checkpoint(out, model, optimizer, scheduler, step=0, manifest=manifest)
+    shutil.rmtree(snapshots, ignore_errors=True)
     log(f"[warm-start] checkpoint written to {out}")
     return out
