@@ -166,8 +166,8 @@ def sft(model, encoded: Sequence[tuple[list[int], list[int]]], *, steps: int, ba
         optimizer.load_state_dict(state["optimizer"])
         scheduler.load_state_dict(state["scheduler"])
         set_rng_state(state["rng"])
-        losses = list(restart.manifest["metrics"]["losses"])
-        for _ in range(state["step"]):  # the batches the snapshot has seen, in the same order
+        losses = list(restart.manifest["metrics"]["losses"])  # one per step done
+        for _ in losses:  # the batches the snapshot has seen, in the same order
             next(batches)
     device = next(model.parameters()).device
     model.train()
