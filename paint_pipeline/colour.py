@@ -184,3 +184,32 @@ def colour_word(word: str) -> str | None:
 def colour_refs(word: str) -> np.ndarray:
     """The Lab values (k, 3) of a colour word."""
     return np.stack([hex_to_lab(h) for h in COLOUR_WORDS[word]])
+
+
+# Words that name a colour and also a thing of its own colour: "a single white rose" is a white flower, not a
+# pink one. They name the colour only beside another colour ("yellow, teal and rose", "rose gold").
+COLOUR_OR_THING = frozenset({"rose"})
+_LIST_JOINS = ("and", "or")
+
+
+def colours_in(words: list[str]) -> list[str | None]:
+    """The colour each word of a prompt names, read in context (`colour_word` for one word alone)."""
+    plain = [None if colour_word(w) in COLOUR_OR_THING else colour_word(w) for w in words]
+    out = list(plain)
+    for k, word in enumerate(words):
+        if colour_word(word) not in COLOUR_OR_THING:
+            continue
+        after = plain[k + 1] if k + 1 < len(words) else None
+        if after is None and k + 2 < len(words) and words[k + 1] in _LIST_JOINS:
+            after = plain[k + 2]
+        before = plain[k - 2] if k >= 2 and words[k - 1] in _LIST_JOINS else None
+        if after or before:
+            out[k] = colour_word(word)
+    return out
+
+
+def implied_colours(words: list[str]) -> list[tuple[str, ...]]:
+    """The colours each word implies (sea -> blue), none where a colour word qualifies it: a white rose
+    implies no pink, a green apple no red."""
+    named = colours_in(words)
+    return [() if k > 0 and named[k - 1] else IMPLIED_COLOURS.get(w, ()) for k, w in enumerate(words)]

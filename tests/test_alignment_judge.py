@@ -148,6 +148,17 @@ def test_plurals_and_ish_forms_name_colours():
     assert set(colour_targets("a reddish fox in greyish fog")) >= {"red", "grey"}
 
 
+def test_rose_names_a_colour_only_beside_other_colours():
+    assert colour_targets("a single white rose") == {"white": 1.0}
+    assert colour_targets("a green apple") == {"green": 1.0}  # the apple's red is not implied
+    assert colour_targets("a climbing rose on an old brick wall") == {"red": 0.5, "pink": 0.5}
+    assert colour_targets("washes of yellow, teal and rose")["rose"] == 1.0
+    assert colour_targets("a rose gold ring")["rose"] == 1.0
+    cfg = RewardConfig()
+    assert is_monochrome_prompt("botanical study of a rose in three stages, pencil", cfg)
+    assert not is_monochrome_prompt("teal and rose stripes, pencil", cfg)
+
+
 def test_coloured_pencil_is_a_medium_not_grey_and_not_monochrome():
     cfg = RewardConfig()
     for prompt in ("a fox in colored pencil", "a fox, coloured pencils"):

@@ -8,7 +8,7 @@ from collections import defaultdict
 import pytest
 from procedural_helpers import render_generated
 
-from paint_pipeline.colour import COLOUR_WORDS, colour_word
+from paint_pipeline.colour import COLOUR_WORDS, colours_in
 from paint_pipeline.prompts import load_split
 from paint_pipeline.warm_start.procedural import (
     ALLOWED_API,
@@ -165,10 +165,10 @@ def test_every_train_prompt_gives_a_short_sketch_of_allowed_calls(seed):
 
 def test_colour_words_of_the_prompt_are_in_the_palette():
     for p in TRAIN:
-        words = set(re.findall(r"[a-z]+", p.prompt.lower()))
+        words = re.findall(r"[a-z]+", p.prompt.lower())
         for seed in (0, 1):
             code = generate_sketch(p.prompt, p.category, seed).lower()
-            for word in {colour_word(w) for w in words} - {None}:  # "greens" names green
+            for word in set(colours_in(words)) - {None}:  # "greens" names green
                 assert any(h in code for h in COLOUR_WORDS[word]), (p.prompt, word, seed)
     code = generate_sketch("a crimson and turquoise kite over golden dunes", None, 5).lower()
     for word in ("crimson", "turquoise", "golden"):
@@ -187,6 +187,22 @@ def test_a_colour_goes_to_the_head_of_a_compound_noun():
     assert pal["petal"] in WORDS["white"] and pal["ground"] not in WORDS["white"], pal
     pal = PromptContext("a rose beside white water", random.Random(0)).palette(roles)
     assert pal["ground"] in WORDS["white"], pal  # a noun that ends the phrase still takes its colour
+
+
+def test_a_white_rose_is_painted_white_not_rose_pink():
+    import random
+
+    from paint_pipeline.colour import COLOUR_WORDS as WORDS
+    from paint_pipeline.warm_start.procedural.reading import PromptContext
+
+    roles = {"petal": (("#e0457b",), "free", ("rose", "roses")), "ground": (("#6a8f4a",), "big", ("garden",))}
+    for prompt in ("a single white rose", "white roses in a garden"):
+        ctx = PromptContext(prompt, random.Random(0))
+        assert ctx.targets == ["white"], ctx.targets
+        pal = ctx.palette(roles)
+        assert pal["petal"] in WORDS["white"], pal
+    code = generate_sketch("a single white rose, watercolor", None, 0).lower()
+    assert WORDS["rose"][0] not in code and not any(h in code for h in WORDS["pink"])
 
 
 def test_the_order_checker_finds_a_dropped_wash():

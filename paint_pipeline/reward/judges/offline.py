@@ -17,7 +17,7 @@ import re
 
 import numpy as np
 
-from paint_pipeline.colour import IMPLIED_COLOURS, colour_refs, colour_word, delta_e
+from paint_pipeline.colour import colour_refs, colours_in, delta_e, implied_colours
 from paint_pipeline.render.client import RenderResult
 from paint_pipeline.reward.config import RewardConfig
 from paint_pipeline.reward.features import ImageFeatures
@@ -83,17 +83,14 @@ COLOURED_MEDIUM = re.compile(r"\bcolou?r(?:ed)?[ -]pencils?\b")
 def colour_targets(prompt: str) -> dict[str, float]:
     """Colour words the image should contain, with their weight (named 1.0, implied 0.5).
 
-    "coloured pencil" is a medium, not a grey: it implies no colour (and is not monochrome, `aesthetic.py`).
+    "coloured pencil" is a medium, not a grey: it implies no colour (and is not monochrome, `aesthetic.py`); "a
+    white rose" names white and implies no pink (`colours_in`).
     """
     text = COLOURED_MEDIUM.sub(" ", prompt.lower())
     words = prompt_words(text)
-    targets: dict[str, float] = {}
-    for w in words:
-        named = colour_word(w)
-        if named is not None:
-            targets[named] = 1.0
-    for w in words:
-        for colour in IMPLIED_COLOURS.get(w, ()):
+    targets: dict[str, float] = {named: 1.0 for named in colours_in(words) if named is not None}
+    for implied in implied_colours(words):
+        for colour in implied:
             targets.setdefault(colour, IMPLIED_WEIGHT)
     if "gray" in targets and "grey" in targets:
         del targets["gray"]

@@ -141,13 +141,13 @@ def composition(features: ImageFeatures) -> tuple[float, dict[str, float]]:
 
 def is_monochrome_prompt(prompt: str, config: RewardConfig) -> bool:
     """A monochrome medium is asked for, and no colour named: "coloured pencil" and "a red barn, ink" are not."""
-    from paint_pipeline.colour import colour_refs, colour_word
+    from paint_pipeline.colour import colour_refs, colours_in
     from paint_pipeline.reward.judges.offline import COLOURED_MEDIUM, prompt_words
 
     text = COLOURED_MEDIUM.sub(" ", prompt.lower())
     if not any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", text) for w in config.monochrome_words):
         return False
-    named = {colour_word(w) for w in prompt_words(text)} - {None}
+    named = set(colours_in(prompt_words(text))) - {None}
     return not any(float(np.hypot(*colour_refs(c)[:, 1:].T).max()) >= 20.0 for c in named)
 
 

@@ -9,7 +9,7 @@ import re
 from functools import lru_cache
 
 from paint_pipeline.brush_api import ALLOWED_BRUSHES
-from paint_pipeline.colour import COLOUR_WORDS, IMPLIED_COLOURS, colour_word, delta_e, hex_to_lab
+from paint_pipeline.colour import COLOUR_WORDS, colours_in, delta_e, hex_to_lab, implied_colours
 from paint_pipeline.warm_start.procedural.writing import num
 
 # --------------------------------------------------------------------------------------------------
@@ -98,9 +98,9 @@ class PromptContext:
         self.text = prompt.lower()
         self.words = split_words(prompt)
         self.wordset = set(self.words)
+        self.colours = colours_in(self.words)  # "greens" names green; "a white rose" names no pink
         named: list[str] = []
-        for w in self.words:
-            c = colour_word(w)  # "greens" names green
+        for c in self.colours:
             if c and c not in named:
                 named.append(c)
         # Colours implied by a medium ("ink" -> black) colour the lines, not the areas, unless the medium is
@@ -108,8 +108,8 @@ class PromptContext:
         media_words = {"charcoal", "ink", "pencil", "graphite"}
         implied: list[str] = []
         line_colours: list[str] = []
-        for w in self.words:
-            for c in IMPLIED_COLOURS.get(w, ()):
+        for w, implies in zip(self.words, implied_colours(self.words)):
+            for c in implies:
                 bucket = line_colours if w in media_words else implied
                 if c not in named and c not in bucket:
                     bucket.append(c)
@@ -218,13 +218,12 @@ class PromptContext:
         # 1. "green pond", "white sand": the noun after a named colour; in a compound ("white water lily") the
         # noun that qualifies the next one is passed over.
         any_noun = set().union(*nouns.values())
-        for k, word in enumerate(self.words):
-            w = colour_word(word)
+        for k, w in enumerate(self.colours):
             if w is None or w in done:
                 continue
             for j in range(k + 1, min(k + 4, len(self.words))):
                 after = self.words[j]
-                if colour_word(after):
+                if self.colours[j]:
                     break
                 if j + 1 < len(self.words) and self.words[j + 1] in any_noun and after in any_noun:
                     continue

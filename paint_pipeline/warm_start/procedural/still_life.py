@@ -103,11 +103,7 @@ def paint_still_life(js: JsWriter, ctx: PromptContext) -> None:
     if ctx.has("driftwood", "branch", "twig"):
         optional(js, _driftwood, ctx, table, pens)
     for _, (at, element, args) in sorted(enumerate(extras), key=lambda e: (-e[1][0], -e[0])):  # the last first
-        part = JsWriter("")
-        element(part, *args)
-        lines = part.lines[2:]
-        if js.fits(sum(1 for line in lines if line.strip()), sum(len(line) + 1 for line in lines)):
-            js.lines[at:at] = lines
+        js.insert(at, element, *args)
     if ctx.extra:
         js.section("Stripes on the cloth")
         js(f"brush.set({quote(main[0])}, random({str_array(ctx.extra)}), 3);",

@@ -3,6 +3,8 @@ templates share. Imports no other module of the package (see the package docstri
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 # --------------------------------------------------------------------------------------------------
 # Writing JavaScript
 
@@ -71,6 +73,17 @@ class JsWriter:
         text = self.lines + closing
         size = sum(len(line) + 1 for line in text)
         return sum(1 for line in text if line.strip()) + lines <= MAX_LINES and size + chars <= MAX_CHARS
+
+    def insert(self, at: int, element: Callable[..., None], *args: object) -> bool:
+        """Write `element(writer, *args)` as top-level lines placed before line `at`, if the sketch still fits
+        with them (an element that matters less than what was written after its place)."""
+        part = JsWriter("")
+        element(part, *args)
+        lines = part.lines[2:]
+        if not self.fits(sum(1 for line in lines if line.strip()), sum(len(line) + 1 for line in lines)):
+            return False
+        self.lines[at:at] = lines
+        return True
 
     def mark(self) -> tuple[int, int]:
         """Where the sketch stands now, for `rewind`."""
