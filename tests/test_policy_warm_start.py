@@ -28,7 +28,7 @@ def test_labels_cover_only_the_answer():
 def test_warm_start_lowers_the_loss_and_records_its_prompt(tmp_path):
     base = save_tiny_base(tmp_path / "tiny-base", seed=0)
     config = PolicyConfig(base_model=str(base), models_dir=str(tmp_path / "models"), lora_r=8, lora_alpha=16,
-                          device="cpu", system_prompt="compact")
+                          device="cpu", system_prompt="compact", max_new_tokens=64)
     pairs = corpus([("a red sea at dawn", "water"), ("three yellow circles", "geometric")], per_prompt=1)
     logs: list[str] = []
     out = warm_start(config, pairs, tmp_path / "warm", steps=12, batch_size=2, learning_rate=5e-3, max_len=1024,
@@ -38,6 +38,8 @@ def test_warm_start_lowers_the_loss_and_records_its_prompt(tmp_path):
     assert manifest["metrics"]["final_loss"] < manifest["metrics"]["first_loss"]
     sizes = [line for line in logs if "2 pairs: prompts" in line]  # the corpus' token lengths, before training
     assert len(sizes) == 1 and re.search(r"sketches \d+ on average, \d+ at most", sizes[0]), logs
+    # a budget of 64 tokens would cut every sketch it taught off: the log says so before training
+    assert any("warning: the longest sketch is" in line and "budget 64" in line for line in logs), logs
     # sampling the checkpoint uses the prompt it was trained with, whatever the config says
     assert system_prompt_for(config.replace(system_prompt="full"), out) == "compact"
     assert system_prompt_for(config.replace(system_prompt="full"), None) == "full"
@@ -50,8 +52,10 @@ def test_a_resumed_warm_start_continues_the_adapter_and_counts_every_step(tmp_pa
     config = PolicyConfig(base_model=str(base), models_dir=str(tmp_path / "models"), lora_r=8, lora_alpha=16,
                           device="cpu", system_prompt="compact")
     pairs = corpus([("a red sea at dawn", "water"), ("three yellow circles", "geometric")], per_prompt=1)
+    logs: list[str] = []
     first = warm_start(config, pairs, tmp_path / "warm", steps=12, batch_size=2, learning_rate=5e-3, max_len=1024,
-                       log=lambda _: None)
+                       log=logs.append)
+    assert not any("warning" in line for line in logs), logs  # the default budget holds these sketches
     first_final = open_checkpoint(first).manifest["metrics"]["final_loss"]
     more = warm_start(config, pairs, tmp_path / "warm-more", steps=6, batch_size=2, learning_rate=5e-3, max_len=1024,
                       resume=first, log=lambda _: None)

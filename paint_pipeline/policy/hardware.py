@@ -91,10 +91,10 @@ class HardwareProfile:
                    if self.train_autocast else ""))
 
 
-# A complete p5.brush sketch in the warm-start style is ~670 tokens on average
-# and ~920 at most (SmolLM2's tokenizer), so no budget goes below 1024: a
-# truncated sketch never compiles, and a too-small budget only teaches that.
-MIN_TOKENS = 1024
+# A complete p5.brush sketch in the warm-start style is ~740 tokens on average and ~1010 at most (SmolLM2's
+# tokenizer), so no budget goes below 1280: a sampled sketch runs somewhat longer than the corpus' longest, a
+# truncated sketch never compiles, and a budget that cuts good sketches only teaches that.
+MIN_TOKENS = 1280
 
 
 def _scaled(memory_gb: float) -> tuple[int, int]:
@@ -102,7 +102,7 @@ def _scaled(memory_gb: float) -> tuple[int, int]:
     if memory_gb >= 40:
         return 8, 1536
     if memory_gb >= 16:
-        return 6, 1280
+        return 6, MIN_TOKENS
     return 4, MIN_TOKENS
 
 

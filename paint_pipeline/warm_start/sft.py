@@ -39,6 +39,10 @@ from paint_pipeline.policy.config import MAX_CUT_SHARE, PolicyConfig, PolicyConf
 from paint_pipeline.policy.prompting import render_chat
 from paint_pipeline.progress import progress_bar
 
+# A sampled sketch runs somewhat longer than the one it imitates: the corpus' longest should stay within this share
+# of the sampling budget, or sampling cuts good sketches off.
+SAMPLING_HEADROOM = 0.9
+
 
 def completion_text(code: str) -> str:
     return f"```javascript\n{code.strip()}\n```"
@@ -246,6 +250,11 @@ def warm_start(config: PolicyConfig, pairs: Sequence[tuple[str, str]], out: Path
     if cut:
         log(f"[warm-start] {cut} of {len(pairs)} pairs are longer than max_len {max_len} and lose their ending")
     profile = resolve(config)
+    longest = max((sum(1 for t in labels if t != -100) for _, labels in encoded), default=0)
+    if longest > SAMPLING_HEADROOM * profile.max_new_tokens:
+        log(f"[warm-start] warning: the longest sketch is {longest} tokens and the sampling budget "
+            f"{profile.max_new_tokens} (max_new_tokens): a sampled sketch a little longer is cut off, and a cut "
+            f"sketch fails. Raise max_new_tokens or shorten the corpus")
     snapshots = Path(out).with_name(Path(out).name + ".in-progress")
     identity = run_identity(config, pairs, {"steps": steps, "batch_size": batch_size, "learning_rate": learning_rate,
                                             "max_len": max_len}, previous)
