@@ -35,6 +35,10 @@ def test_every_class_has_several_variants_and_charts_follow_the_prompt():
     wanted = {COLOUR_WORDS[w][0] for w in ("crimson", "blue", "golden")}
     assert wanted <= set(prompt_colours("crimson poppies and blues over a golden field"))
     assert all(all(h in chart.code for h in wanted) for chart in charts)  # every chart paints every colour
+    # the chart reads a prompt as the reward does: a white rose asks for white, not rose pink
+    white_rose = prompt_colours("a single white rose")
+    assert COLOUR_WORDS["white"][0] in white_rose and COLOUR_WORDS["rose"][0] not in white_rose
+    assert COLOUR_WORDS["pink"][0] not in white_rose
 
 
 @pytest.fixture(scope="module")

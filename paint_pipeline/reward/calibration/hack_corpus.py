@@ -20,7 +20,7 @@ from collections.abc import Container
 from dataclasses import dataclass
 from pathlib import Path
 
-from paint_pipeline.colour import COLOUR_WORDS, IMPLIED_COLOURS
+from paint_pipeline.colour import COLOUR_WORDS, IMPLIED_COLOURS, colours_in
 from paint_pipeline.paths import REPO_ROOT
 
 HACKS_DIR = Path("data") / "calibration" / "hacks"
@@ -88,9 +88,10 @@ def _lookup(word: str, table: Container[str]) -> str | None:
 def prompt_colours(prompt: str) -> list[str]:
     """The first hex of every colour the prompt names or implies, in the order they appear, without repeats."""
     hexes: list[str] = []
-    for word in re.findall(r"[a-z]+", prompt.lower()):
-        named = _lookup(word, COLOUR_WORDS)
-        implied = _lookup(word, IMPLIED_COLOURS)
+    words = re.findall(r"[a-z]+", prompt.lower())
+    named_at = colours_in(words)  # as the reward reads them: "a single white rose" names white, implies no pink
+    for k, (word, named) in enumerate(zip(words, named_at)):
+        implied = None if k and named_at[k - 1] else _lookup(word, IMPLIED_COLOURS)
         names = [named] if named else list(IMPLIED_COLOURS[implied]) if implied else []
         for name in names:
             if COLOUR_WORDS[name][0] not in hexes:
