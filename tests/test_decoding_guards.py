@@ -207,7 +207,7 @@ def test_recorded_guard_ids_read_back_as_names_of_this_codes_rules():
     assert guard_names(guard_ids(["api", "brackets", "stroke"])) == ("api", "brackets", "stroke")
     with pytest.raises(ValueError, match=r"decoding guard 'stroke', and this code's rule is version 2"):
         guard_names(["stroke"])  # no version: the first rule
-    for bad in ("brackets@x", "colour"):
+    for bad in ("brackets@x", "color"):
         with pytest.raises(ValueError, match=rf"unknown decoding guard '{bad}'"):
             guard_names([bad])
 
@@ -348,7 +348,7 @@ def test_the_bracket_lexer(text, ok, stack):
         assert state.stack == stack
 
 
-@pytest.mark.parametrize("name", ["api", "brackets", "stroke"])
+@pytest.mark.parametrize("name", ["api", "brackets", "stroke", "colour"])
 def test_no_sketch_of_the_warm_start_or_benchmark_corpus_is_forbidden_anything(tokenizer, name):
     """Both corpora render (the warm start's by construction, the benchmark's in the renderer tests): a guard
     must allow every token of them, while applying often enough that the check means something."""

@@ -3,6 +3,7 @@
     api        names: a p5.brush member, brush or field the library lacks (api_names.py)
     brackets   a closing bracket that does not close the innermost open one, a `;` inside ( or [ (brackets.py)
     stroke     brush.line / brush.flowLine while brush.noStroke() has the stroke off (stroke.py)
+    colour     a `#` string that is not a hex colour p5 reads: #rgb, #rgba, #rrggbb, #rrggbbaa (colours.py)
 
 A guard reads the completion as it grows and, at some positions, returns a
 mask of the tokens allowed next. The policy is then the model's distribution
@@ -23,9 +24,10 @@ import torch
 
 from paint_pipeline.policy.guards.api_names import ApiNameGuard
 from paint_pipeline.policy.guards.brackets import BracketGuard
+from paint_pipeline.policy.guards.colours import ColourGuard
 from paint_pipeline.policy.guards.stroke import StrokeGuard
 
-GUARDS = {"api": ApiNameGuard, "brackets": BracketGuard, "stroke": StrokeGuard}
+GUARDS = {"api": ApiNameGuard, "brackets": BracketGuard, "stroke": StrokeGuard, "colour": ColourGuard}
 
 
 def guard_ids(names: Sequence[str]) -> list[str]:
