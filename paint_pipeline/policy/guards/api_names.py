@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import torch
 
 from paint_pipeline.brush_api import BRUSH_MEMBERS, BUILTIN_BRUSHES, BUILTIN_FIELDS
+from paint_pipeline.policy.guards.masks import all_but
 
 _IDENT = re.compile(r"[\w$]*")
 _AFTER_BRUSH = re.compile(r"(?<![\w$.])brush$")
@@ -150,11 +151,8 @@ class ApiNameGuard:
         return mask  # an empty mask (the text is past saving) is left alone by GuardSet.allowed
 
     def _forbid_failing(self, candidates: list[int], anchor: str, state: NameState) -> torch.Tensor:
-        mask = torch.zeros(self.vocab_size, dtype=torch.bool)
-        mask[: len(self.pieces)] = True
-        bad = [i for i in candidates if not self.consistent(anchor + self.pieces[i], state)]
-        mask[bad] = False
-        return mask
+        return all_but([i for i in candidates if not self.consistent(anchor + self.pieces[i], state)],
+                       len(self.pieces), self.vocab_size)
 
     def _starting_with(self, prefix: str) -> list[int]:
         lo = bisect.bisect_left(self._sorted_keys, prefix)

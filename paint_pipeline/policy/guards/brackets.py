@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 
 import torch
 
+from paint_pipeline.policy.guards.masks import all_but
+
 _CLOSES = {")": "(", "]": "[", "}": "{"}
 _FOR = "for("  # a `(` opened right after the keyword `for`: its header's two `;` are code
 _DEPTH = 8  # stack entries a cached mask depends on; a token closes at most a few brackets
@@ -162,10 +164,7 @@ class BracketGuard:
                 bad.append(i)  # (closing past the part of the stack the key holds is not judged)
         if not bad:
             return None
-        mask = torch.zeros(self.vocab_size, dtype=torch.bool)
-        mask[: len(self.pieces)] = True
-        mask[bad] = False
-        return mask
+        return all_but(bad, len(self.pieces), self.vocab_size)
 
 
 def _word_key(state: LexState) -> tuple[str, bool]:

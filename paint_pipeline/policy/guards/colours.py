@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 import torch
 
 from paint_pipeline.policy.guards.brackets import LexState, feed
+from paint_pipeline.policy.guards.masks import all_but
 
 HEX = frozenset("0123456789abcdefABCDEF")
 LENGTHS = frozenset({3, 4, 6, 8})  # the hex digits p5's color() reads after the `#`
@@ -132,7 +133,4 @@ class ColourGuard:
             bad = [i for i, p in enumerate(self.pieces) if p and piece_fails(p, quote, content)]
         if not bad:
             return None
-        mask = torch.zeros(self.vocab_size, dtype=torch.bool)
-        mask[: len(self.pieces)] = True
-        mask[bad] = False
-        return mask
+        return all_but(bad, len(self.pieces), self.vocab_size)

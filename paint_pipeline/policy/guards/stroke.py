@@ -42,6 +42,7 @@ import torch
 from paint_pipeline.brush_api import BRUSH_MEMBERS
 from paint_pipeline.policy.guards.api_names import _is_ident_char
 from paint_pipeline.policy.guards.brackets import LexState, feed
+from paint_pipeline.policy.guards.masks import all_but
 
 NEED_STROKE = frozenset({"line", "flowLine"})  # the members that throw with the stroke off (p5.brush 2.2.2)
 HATCHED = frozenset({"polygon", "rect", "circle", "spline", "endShape"})  # show() hatches them with line()
@@ -135,10 +136,8 @@ class StrokeGuard:
         return self._cache[key]
 
     def _mask(self, anchor: str, forbidden: frozenset[str], candidates: list[int]) -> torch.Tensor:
-        mask = torch.zeros(self.vocab_size, dtype=torch.bool)
-        mask[: len(self.pieces)] = True
-        mask[[i for i in candidates if self.names_forbidden(anchor + self.pieces[i], forbidden)]] = False
-        return mask
+        return all_but([i for i in candidates if self.names_forbidden(anchor + self.pieces[i], forbidden)],
+                       len(self.pieces), self.vocab_size)
 
     def names_forbidden(self, text: str, forbidden: frozenset[str] = NEED_STROKE) -> bool:
         """Whether `text` (from a standalone `brush` on) names, or can only go on to name, a member of `forbidden`."""
