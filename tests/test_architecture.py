@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "paint_pipeline"
 # sketches may call, progress) share one layer.
 LAYERS: list[set[str]] = [
     {"errors", "paths", "fileio", "typed_config", "parquet_io", "imaging", "sketch_code", "prompts", "progress",
-     "procstat", "colour", "brush_api"},
+     "procstat", "colour", "brush_api", "page_globals"},
     {"render"},
     {"reward"},
     {"policy"},

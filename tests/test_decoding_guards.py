@@ -348,7 +348,7 @@ def test_the_bracket_lexer(text, ok, stack):
         assert state.stack == stack
 
 
-@pytest.mark.parametrize("name", ["api", "brackets", "stroke", "colour"])
+@pytest.mark.parametrize("name", ["api", "brackets", "stroke", "colour", "scope"])
 def test_no_sketch_of_the_warm_start_or_benchmark_corpus_is_forbidden_anything(tokenizer, name):
     """Both corpora render (the warm start's by construction, the benchmark's in the renderer tests): a guard
     must allow every token of them, while applying often enough that the check means something."""

@@ -23,7 +23,7 @@ LOSS_TYPES = ("grpo", "dr_grpo", "dapo")
 REWARD_SCALES = ("group", "batch", "none")
 # The decoding guards by name (policy/guards/ implements them; a test keeps the two in step). Named here so that
 # validating a config does not import torch.
-GUARD_NAMES = ("api", "brackets", "stroke", "colour")
+GUARD_NAMES = ("api", "brackets", "stroke", "colour", "scope")
 OLD_LOGPROBS = ("auto", "sampler", "recompute")
 SCHEDULES = ("constant", "linear", "cosine")
 DEFAULT_BASE_MODEL = "embedded:smollm2-135m-instruct"
@@ -82,7 +82,9 @@ class PolicyConfig:
                                               "exist, 'brackets' to a closing bracket that does not close the "
                                               "innermost open one, 'stroke' to brush.line / brush.flowLine "
                                               "while brush.noStroke() has the stroke off, 'colour' to a '#' "
-                                              "string that is not a hex colour p5 reads. The renderer still "
+                                              "string that is not a hex colour p5 reads, 'scope' to a name "
+                                              "read where the sketch has not declared it and the page does "
+                                              "not define it. The renderer still "
                                               "judges the code as written; "
                                               "the update applies the same masks.")
 

@@ -4,6 +4,7 @@
     brackets   a closing bracket that does not close the innermost open one, a `;` inside ( or [ (brackets.py)
     stroke     brush.line / brush.flowLine while brush.noStroke() has the stroke off (stroke.py)
     colour     a `#` string that is not a hex colour p5 reads: #rgb, #rgba, #rrggbb, #rrggbbaa (colours.py)
+    scope      a name read where the sketch has not declared it, that the page does not define (scope.py)
 
 A guard reads the completion as it grows and, at some positions, returns a
 mask of the tokens allowed next. The policy is then the model's distribution
@@ -25,9 +26,11 @@ import torch
 from paint_pipeline.policy.guards.api_names import ApiNameGuard
 from paint_pipeline.policy.guards.brackets import BracketGuard
 from paint_pipeline.policy.guards.colours import ColourGuard
+from paint_pipeline.policy.guards.scope import ScopeGuard
 from paint_pipeline.policy.guards.stroke import StrokeGuard
 
-GUARDS = {"api": ApiNameGuard, "brackets": BracketGuard, "stroke": StrokeGuard, "colour": ColourGuard}
+GUARDS = {"api": ApiNameGuard, "brackets": BracketGuard, "stroke": StrokeGuard, "colour": ColourGuard,
+          "scope": ScopeGuard}
 
 
 def guard_ids(names: Sequence[str]) -> list[str]:

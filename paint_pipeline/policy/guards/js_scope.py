@@ -1,0 +1,339 @@
+"""A JavaScript reader for the "scope" guard: which names a sketch has declared where, and what the next word is.
+
+It reads the completion one character at a time, as the sampler writes it, and
+keeps just enough structure to tell a *reference* (a name that must exist when
+the line runs) from the words that are not one:
+
+    declared names             let / const / var lists, destructuring patterns, for (let ...), catch (e)
+    parameters                 function f(a, b = 1), (a, [b, c]) => ... (see below)
+    a function's or class's    function name, class Name
+    name
+    property names             after `.` or `?.`
+    object keys                {key: value} (a shorthand {x} is not checked either), methods' parameters
+    typeof's operand           `typeof x` does not throw for an undeclared x
+    inside a class body        not read at all (its methods look like calls)
+
+Scopes follow the brackets: let and const live until their block's `}`; var and
+function names until their function's. A `for (let i ...)` head's names live in
+the block after it; for a body that is one statement they stay until the
+enclosing block closes (where such a statement ends is not worth knowing here:
+the reader errs towards allowing). Parameters written as a parenthesised list are
+only known at the `=>`: inside a `(` that does not follow a name, a word right
+after `(` or `,` is *tentative*: it may be an unknown name only if what follows it
+could follow a parameter, and the `)` that closes such a list must be followed by
+`=>`. An arrow's expression body keeps its parameters until the bracket around
+the arrow closes.
+
+Strings, template literals and comments are skipped (the brackets guard's lexer
+tells them apart, fences and prose included). On a closer that does not match,
+the reader gives up (`broken`): the sketch is past saving by this guard.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from paint_pipeline.policy.guards.brackets import LexState, feed
+
+KEYWORDS = frozenset(("break case catch class const continue debugger default delete do else export extends finally "
+                      "for function if import in instanceof new return super switch this throw try typeof var void "
+                      "while with yield let static await async of null true false arguments").split())
+DECLARES = frozenset({"let", "const", "var"})
+CONTROL = frozenset({"if", "while", "switch", "with"})
+BLOCK_AFTER = frozenset({"", ";", "{", "}", ")", "else", "try", "finally", "do"})  # `{` after these opens a block
+OPERATOR_WORDS = frozenset({"return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case",
+                            "yield", "await", "else", "do", "let", "const", "var", "extends", "async"})
+PARAMETER_FOLLOWERS = frozenset(",)=]}:")  # what may follow a parameter in a list (`:` in an object pattern)
+SCOPES = ("top", "block", "fnbody", "for")  # the frames that hold let and const names
+CHECKED = ("ref", "tentative")  # the word kinds the guard checks
+
+
+def is_ident_char(c: str) -> bool:
+    return c.isalnum() or c in "_$"
+
+
+def is_name(token: str) -> bool:
+    """A word that ends an operand (so a `(` after it is a call): not a number, not an operator keyword."""
+    return bool(token) and is_ident_char(token[0]) and not token[0].isdigit() and token not in OPERATOR_WORDS
+
+
+@dataclass
+class Frame:
+    opener: str  # ( [ { or "" for the top level
+    kind: str  # top block fnbody for class object call group params cond index array pattern
+    names: set[str] = field(default_factory=set)
+    slot: bool = True  # the next word sits right after the opener or a `,`: a key, a parameter or an element
+    tentative: list[str] = field(default_factory=list)  # words that are parameters if `=>` follows
+    param_slot: bool = False  # an array in a group's slot: a destructured parameter, perhaps
+
+
+@dataclass
+class ScopeState:
+    known: frozenset[str]  # names that exist on every page (globals, keywords)
+    lex: LexState = field(default_factory=LexState)
+    frames: list[Frame] = field(default_factory=lambda: [Frame("", "top")])
+    word: str = ""
+    in_word: bool = False
+    word_kind: str = ""
+    last: str = ""  # the last significant token: a word, a punctuator, or "value" (a string or number)
+    last_kind: str = ""  # the kind of that token where it is a word
+    dots: int = 0  # `.` characters just written (1: a property name follows; 3: a spread)
+    decl: str = ""  # let / const / var while its list is open
+    decl_depth: int = 0
+    decl_binding: bool = False  # the declaration's next word is a name it declares
+    function_head: str = ""  # "name" after `function`, "params" once past its name
+    class_head: bool = False  # after `class`: the next `{` opens its body
+    after_typeof: bool = False
+    pending_params: set[str] | None = None  # names the next `{` starts with (a function's or catch's body)
+    pending_for: set[str] | None = None  # a for head's names, waiting to see whether a block follows
+    closed_group: set[str] | None = None  # the words of a `(...)` just closed: parameters if `=>` follows
+    must_arrow: int = 0  # 1: a `(...)` closed with unknown names, so `=>` must follow; 2: its `=` is written
+    pending_follow: bool = False  # a tentative unknown word ended by a space: a parameter's follower must come
+    arrow_params: set[str] | None = None  # after `=>`: the parameters, for a `{` body
+    arrow_candidate: set[str] | None = None  # the parameters of `(...) =` or `name =`, if `>` comes next
+    for_block: set[str] | None = None  # a for head's names, for the `{` that follows it
+    before_slash: tuple[str, bool] = ("", False)  # (last, slot) before a `/`, restored if it starts a comment
+    broken: bool = False
+
+    # --- what the guard asks ---------------------------------------------------------------
+    def in_code(self) -> bool:
+        return self.lex.in_code and self.lex.mode == "code" and not self.broken
+
+    def local_names(self) -> frozenset[str]:
+        return frozenset().union(*(f.names for f in self.frames))
+
+    def is_known(self, name: str) -> bool:
+        return name in self.known or any(name in f.names for f in self.frames)
+
+    def next_word_kind(self) -> str:
+        """The kind of a word that would start here (a digit starts a number whatever this says)."""
+        top = self.frames[-1]
+        if any(f.kind == "class" for f in self.frames):
+            return "free"
+        if self.dots == 1:
+            return "prop"
+        if self.function_head == "name":
+            return "fname"
+        if self.class_head and self.last == "class":
+            return "cname"
+        if self.after_typeof:
+            return "free"
+        if top.kind in ("params", "pattern"):
+            return "param"
+        if self.decl and self.decl_binding and len(self.frames) == self.decl_depth:
+            return "bind"
+        if top.kind == "object" and top.slot:
+            return "key"
+        if top.slot and (top.kind == "group" or top.param_slot):
+            return "tentative"
+        return "ref"
+
+    # --- reading ---------------------------------------------------------------------------
+    def append(self, text: str) -> None:
+        for c in text:
+            if self.broken:
+                return
+            was_code = self.lex.in_code and self.lex.mode == "code"
+            in_block = self.lex.in_code
+            feed(self.lex, c, strict=False)
+            if not self.lex.in_code:
+                if in_block:  # the closing fence: prose again, and a new sketch may follow
+                    self.__init__(known=self.known, lex=self.lex)
+            elif not was_code:
+                continue
+            elif self.lex.mode in ("line", "block"):  # the `/` just read started a comment
+                self.last, self.frames[-1].slot = self.before_slash
+            elif self.lex.mode != "code":  # a string starts: a value
+                self._end_word(c)
+                self._token("value")
+            else:
+                self._code(c)
+
+    def _code(self, c: str) -> None:
+        if not c.isspace() and self.pending_for is not None:
+            self._settle_for(c)
+        if is_ident_char(c):
+            if not self.in_word:
+                self.in_word, self.word = True, c
+                self.word_kind = "number" if c.isdigit() else self.next_word_kind()
+                self.dots, self.must_arrow, self.closed_group = 0, 0, None
+            else:
+                self.word += c
+            return
+        self._end_word(c)
+        if not c.isspace():
+            self._punct(c)
+
+    def _token(self, token: str) -> None:
+        self.last, self.last_kind, self.dots, self.must_arrow, self.closed_group = token, "", 0, 0, None
+        self.frames[-1].slot = False
+
+    def _end_word(self, follower: str) -> None:
+        if not self.in_word:
+            if not follower.isspace():
+                self.pending_follow = False
+            return
+        word, kind = self.word, self.word_kind
+        self.in_word, self.word, self.word_kind, self.after_typeof = False, "", "", False
+        if kind == "number":
+            self._token("value")
+            return
+        top = self.frames[-1]
+        if kind in CHECKED and self._keyword(word):
+            pass
+        elif kind == "bind":
+            self._declare(word, self.decl)
+            self.decl_binding = False
+        elif kind == "fname":
+            self._declare(word, "var")
+            self.function_head = "params"
+        elif kind == "cname":
+            self._declare(word, "let")
+        elif kind == "param":
+            self._declare_parameter(word)
+        elif kind == "tentative":
+            top.tentative.append(word)
+            self.pending_follow = follower.isspace() and not self.is_known(word)
+        self.last, self.last_kind = word, kind
+        top.slot = False
+
+    def _keyword(self, word: str) -> bool:
+        """Reads a keyword written where a reference could be; True where `word` is one."""
+        if word not in KEYWORDS:
+            return False
+        if word in DECLARES:
+            self.decl, self.decl_depth, self.decl_binding = word, len(self.frames), True
+        elif word == "function":
+            self.function_head = "name"
+        elif word == "class":
+            self.class_head = True
+        elif word == "typeof":
+            self.after_typeof = True
+        elif word in ("of", "in") and self.decl and len(self.frames) == self.decl_depth:
+            self.decl = ""
+        return True
+
+    def _declare(self, name: str, how: str) -> None:
+        scopes = ("top", "fnbody") if how == "var" else SCOPES
+        next(f for f in reversed(self.frames) if f.kind in scopes).names.add(name)
+
+    def _declare_parameter(self, name: str) -> None:
+        """A parameter, or a name in a destructuring pattern: the declaration's, or the parameter list's."""
+        if self.decl and not any(f.kind in ("params", "group") for f in self.frames[self.decl_depth:]):
+            self._declare(name, self.decl)
+            return
+        next(f for f in reversed(self.frames) if f.kind in ("params", "group", "top")).names.add(name)
+
+    def _punct(self, c: str) -> None:
+        last, top = self.last, self.frames[-1]
+        if c == "/":
+            self.before_slash = (last, top.slot)
+        if c == ".":
+            self.dots += 1
+            self.last = "."
+            return
+        if c == "=" and (self.closed_group is not None or self.must_arrow == 1) or (c == "=" and is_name(last)):
+            self.must_arrow = 2 if self.must_arrow else 0
+            self.arrow_candidate = self.closed_group if self.closed_group is not None else {last}
+            self.closed_group, self.last, self.dots = None, "=", 0
+            top.slot = False
+            return
+        if c == ">" and last == "=" and self.arrow_candidate is not None:
+            self._arrow(self.arrow_candidate)
+            return
+        self.arrow_candidate = None
+        if c in "([{":
+            self._open(c, last)
+        elif c in ")]}":
+            self._close(c)
+        elif c == ",":
+            self._token(",")
+            top.slot = True
+            if self.decl and len(self.frames) == self.decl_depth:
+                self.decl_binding = True
+        else:
+            if c == ";" and self.decl and len(self.frames) <= self.decl_depth:
+                self.decl = ""
+            self._token(c)
+
+    def _open(self, c: str, last: str) -> None:
+        top = self.frames[-1]
+        names: set[str] = set()
+        binding = self.decl and self.decl_binding and len(self.frames) == self.decl_depth
+        if c == "(":
+            if self.function_head or last == "catch" or (top.kind == "object" and self.last_kind == "key"):
+                kind = "params"  # function f(  catch (  or a method: { draw(s) { ... } }
+            elif last == "for":
+                kind = "for"
+            elif last in CONTROL:
+                kind = "cond"
+            elif is_name(last) or last in (")", "]", "value"):
+                kind = "call"
+            else:
+                kind = "group"
+            self.function_head = ""
+        elif c == "[":
+            if binding or top.kind in ("params", "pattern"):
+                kind = "pattern"
+            elif is_name(last) or last in (")", "]", "value"):
+                kind = "index"
+            else:
+                kind = "array"
+        else:
+            if self.arrow_params is not None and last == ">":
+                kind, names = "fnbody", set(self.arrow_params)
+            elif self.pending_params is not None:
+                kind, names = "fnbody", set(self.pending_params)
+            elif self.for_block is not None:
+                kind, names = "block", set(self.for_block)
+            elif self.class_head:
+                kind = "class"
+            elif binding or top.kind in ("params", "pattern") or (top.kind == "group" and top.slot):
+                kind = "pattern"  # const {a, b} = ...  or  ({x, y}) => ...
+            elif last in BLOCK_AFTER:
+                kind = "block"
+            else:
+                kind = "object"
+            self.pending_params, self.arrow_params, self.for_block = None, None, None
+            self.class_head, self.function_head = False, ""
+        frame = Frame(c, kind, names, param_slot=(kind == "array" and top.kind == "group" and top.slot))
+        self._token(c)
+        self.frames.append(frame)
+
+    def _close(self, c: str) -> None:
+        opener = {")": "(", "]": "[", "}": "{"}[c]
+        if len(self.frames) < 2 or self.frames[-1].opener != opener:
+            self.broken = True
+            return
+        frame = self.frames.pop()
+        parent = self.frames[-1]
+        if self.decl and len(self.frames) < self.decl_depth:
+            self.decl = ""
+        self._token(c)
+        if frame.kind == "params":
+            self.pending_params = frame.names
+        elif frame.kind == "for":
+            self.pending_for = frame.names
+        elif frame.kind == "group":
+            self.closed_group = frame.names | set(frame.tentative)
+            self.must_arrow = int(any(not self.is_known(n) for n in frame.tentative))
+        elif frame.param_slot:
+            parent.tentative.extend(frame.tentative)
+            parent.names |= frame.names
+        elif frame.kind == "pattern" and self.decl and len(self.frames) == self.decl_depth:
+            self.decl_binding = False  # const [a, b] = ...: the initializer follows
+
+    def _arrow(self, params: set[str]) -> None:
+        """`=>`: the parameters hold in a `{` body, or in the expression after it until the bracket around closes."""
+        self.arrow_candidate = None
+        self._token(">")
+        self.arrow_params = set(params)
+        self.frames[-1].names |= params
+
+    def _settle_for(self, c: str) -> None:
+        """After a for head: a `{` takes its names; a body of one statement leaves them in the enclosing scope."""
+        if c != "{":
+            self.frames[-1].names |= self.pending_for
+            self.pending_for = None
+        else:
+            self.for_block, self.pending_for = self.pending_for, None  # the block starts with them

@@ -1,0 +1,181 @@
+"""The "scope" guard: a name the sketch reads must be one it has declared, in scope, or one every page has.
+
+Why: with the other guards on, the most common failure left in the training
+rollouts is `ReferenceError: x is not defined`, and mostly for a name the sketch
+did declare, but in a block that has closed (a loop's `const x` used after the
+loop). Whether a name exists where it is read is known from the text written so
+far (`js_scope.py` reads the declarations and their scopes), so the sampler can
+simply not offer a name that does not.
+
+The rule, inside the code block, for a word at a reference's place (see
+js_scope.py for what is not one: declarations, parameters, property names, keys):
+
+    while it is written          it stays a prefix of a known name
+    where it ends                it is a known name
+    known names                  the sketch's declarations in scope; p5's globals and the page's
+                                 built-ins (paint_pipeline.page_globals, checked in the renderer); keywords
+
+Parameters of an arrow function written as `(a, b) =>` are only declared at the
+`=>`: an unknown word in such a list may end only where a parameter can (`,`
+`)` `=` `]` `}` `:`), and the list's `)` must then be followed by `=>`.
+
+What it forbids that would have run: a name declared further down the text
+(a call of a function declared below it, which hoisting allows; a function body
+that reads a global declared after it), an assignment that creates a global
+(`x = 1` with no declaration), a one-name arrow `p => ...` (write `(p) =>`), a
+label, and words inside a regular expression literal (read as code, as the
+brackets guard reads them). A name read before its declaration's line in the
+same scope (`const q = 1 + q`) is allowed: that is another error. The warm
+start's corpus uses none of these (`tests/test_decoding_guards.py` checks that
+no corpus token is forbidden; `tests/test_scope_guard.py` renders sketches with
+every scoping construct the reader knows). The renderer still judges the code
+as written.
+"""
+
+from __future__ import annotations
+
+import bisect
+
+import torch
+
+from paint_pipeline.page_globals import PAGE_GLOBALS
+from paint_pipeline.policy.guards.js_scope import DECLARES, KEYWORDS, PARAMETER_FOLLOWERS, ScopeState, is_ident_char
+
+_CACHE_SIZE = 4096
+UNCHECKED_AFTER = DECLARES | {"function", "class", "typeof"}  # keywords whose next word is not a reference
+
+
+def _split(piece: str) -> tuple[int, str, str]:
+    """(leading white space's length, the identifier after it, the rest)."""
+    lead = len(piece) - len(piece.lstrip())
+    end = lead
+    while end < len(piece) and is_ident_char(piece[end]):
+        end += 1
+    return lead, piece[lead:end], piece[end:]
+
+
+class ScopeGuard:
+    """Masks over the vocabulary whose token texts are `pieces` (see guards.token_pieces)."""
+
+    name = "scope"
+
+    def __init__(self, pieces: list[str], vocab_size: int, known=PAGE_GLOBALS):
+        self.pieces = pieces
+        self.vocab_size = vocab_size
+        self.known = frozenset(known) | KEYWORDS
+        self._sorted_known = sorted(self.known)
+        prefixes = {n[:j] for n in self.known for j in range(1, len(n) + 1)}
+        # Indexes by the identifier a piece writes: continuing a word (no leading space) or starting one.
+        self._cont_exact: dict[str, list[int]] = {}  # the piece is exactly the identifier
+        self._cont_rest: dict[str, list[int]] = {}  # the identifier, then a non-identifier character
+        self._start_exact: dict[str, list[int]] = {}  # white space allowed before the identifier
+        self._start_rest: dict[str, list[int]] = {}
+        flags = {k: [False] * vocab_size for k in (
+            "ends",  # the piece ends a word at its first character
+            "ends_ident",  # ...with white space, then starts another word
+            "start_ok",  # fine to start a reference with, on the page's names alone
+            "follower_ends",  # ends a word with what may follow a parameter
+            "cont_any",  # continues a word and stays in it
+            "cont_follower",  # continues a word, then what may follow a parameter
+            "arrow",  # white space, or the `=>` a parameter list must meet
+            "arrow_gt")}  # the `>` after its `=`
+        for i, p in enumerate(pieces):
+            if not p:  # a special token (the end of the completion): where a known word may end
+                for k in ("ends", "start_ok"):
+                    flags[k][i] = True
+                continue
+            lead, ident, rest = _split(p)
+            stripped = p.lstrip()
+            flags["arrow"][i] = stripped == "" or stripped == "=" or stripped.startswith("=>")
+            flags["arrow_gt"][i] = p.startswith(">")
+            if lead or not ident:
+                flags["ends"][i] = True
+                flags["ends_ident"][i] = bool(ident) and not ident[0].isdigit()
+                flags["follower_ends"][i] = stripped[:1] == "" or stripped[0] in PARAMETER_FOLLOWERS
+            else:
+                (self._cont_rest if rest else self._cont_exact).setdefault(ident, []).append(i)
+                flags["cont_any"][i] = not rest
+                flags["cont_follower"][i] = bool(rest) and rest[0] in PARAMETER_FOLLOWERS
+            if ident and not ident[0].isdigit():
+                (self._start_rest if rest else self._start_exact).setdefault(ident, []).append(i)
+                flags["start_ok"][i] = ident in self.known if rest else ident in prefixes
+            else:
+                flags["start_ok"][i] = True
+        t = {k: torch.tensor(v, dtype=torch.bool) for k, v in flags.items()}
+        self._ends, self._ends_ident, self._start_ok = t["ends"], t["ends_ident"], t["start_ok"]
+        self._ends_plain = t["ends"] & ~t["ends_ident"]
+        self._follower_ends, self._arrow, self._arrow_gt = t["follower_ends"], t["arrow"], t["arrow_gt"]
+        self._tentative_base = t["cont_any"] | t["cont_follower"] | t["follower_ends"]
+        self._cache: dict[tuple, torch.Tensor | None] = {}
+
+    def new_state(self) -> ScopeState:
+        return ScopeState(known=self.known)
+
+    @staticmethod
+    def append(state: ScopeState, piece: str) -> None:
+        state.append(piece)
+
+    # --- the masks ------------------------------------------------------------------------------
+    def allowed(self, state: ScopeState) -> torch.Tensor | None:
+        """A bool mask over the vocabulary for the next token, or None where the guard does not apply."""
+        if not state.in_code():
+            return None
+        if state.must_arrow:
+            return self._arrow if state.must_arrow == 1 else self._arrow_gt
+        if state.pending_follow:
+            return self._follower_ends
+        if state.in_word:
+            if state.word_kind not in ("ref", "tentative"):
+                return None
+            key = (state.word_kind, state.word, state.local_names())
+        elif state.next_word_kind() == "ref":
+            key = ("start", "", state.local_names())
+        else:
+            return None
+        if key not in self._cache:
+            if len(self._cache) > _CACHE_SIZE:
+                self._cache.clear()
+            self._cache[key] = self._mask(*key)
+        return self._cache[key]
+
+    def _start_mask(self, local: frozenset[str]) -> torch.Tensor:
+        """Where a reference may start: pieces whose identifier is a known name's prefix (or the name, then more)."""
+        key = ("start", "", local)
+        if key not in self._cache:
+            mask = self._start_ok.clone()
+            for name in local:
+                for j in range(1, len(name) + 1):
+                    mask[self._start_exact.get(name[:j], [])] = True
+                mask[self._start_rest.get(name, [])] = True
+            self._cache[key] = mask
+        return self._cache[key]
+
+    def _mask(self, case: str, word: str, local: frozenset[str]) -> torch.Tensor:
+        if case == "start":
+            return self._start_mask(local)
+        known = word in self.known or word in local
+        if case == "ref" and not known:
+            mask = torch.zeros(self.vocab_size, dtype=torch.bool)
+        elif case == "ref":  # the word may end; a word after a space is a reference too, but after `let` and kin
+            after = self._ends if word in UNCHECKED_AFTER else self._ends_ident & self._start_mask(local)
+            mask = self._ends_plain | after
+        else:  # tentative: any word may still become a parameter
+            mask = self._tentative_base | self._ends if known else self._tentative_base.clone()
+        for name in self._names_starting(word, local):
+            rest = name[len(word):]
+            if not rest:
+                continue
+            if case == "ref":
+                for j in range(1, len(rest) + 1):
+                    mask[self._cont_exact.get(rest[:j], [])] = True
+            mask[self._cont_rest.get(rest, [])] = True  # the name's end, then something else
+        return mask
+
+    def _names_starting(self, word: str, local: frozenset[str]) -> list[str]:
+        lo = bisect.bisect_left(self._sorted_known, word)
+        out = [n for n in local if n.startswith(word)]
+        for k in range(lo, len(self._sorted_known)):
+            if not self._sorted_known[k].startswith(word):
+                break
+            out.append(self._sorted_known[k])
+        return out

@@ -1,0 +1,230 @@
+"""The "scope" decoding guard: a name read where the sketch has not declared it, and the page does not define, is
+never sampled; valid code, scoping constructs of every kind, is never forbidden anything."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_decoding_guards import _allowed_pieces, _walk
+
+from paint_pipeline.page_globals import PAGE_GLOBALS
+from paint_pipeline.policy.guards import GuardSet, masks_for_completion
+from paint_pipeline.policy.guards.js_scope import KEYWORDS, ScopeState, is_ident_char
+from paint_pipeline.policy.tiny import build_tiny_tokenizer
+
+HEAD = "function setup() {\n  createCanvas(96, 96, WEBGL);\n  brush.set('HB', '#2f5fb3', 1);\n"
+
+# Valid sketches that use every scoping construct the reader knows; each renders, and the guard allows each token.
+VALID = {
+    "loops and blocks": HEAD + """  for (let i = 0; i < 3; i++) {
+    const x = i * 10 - 20;
+    if (x > 0) { let y = x / 2; brush.line(x, y, -x, -y); } else { brush.circle(x, 0, 4); }
+  }
+  for (let k = 0; k < 2; k++) brush.line(k, 0, k, 10);
+  var total = 0;
+  { var inner = 3; total += inner; }
+  brush.circle(total, inner, 2);
+}""",
+    "functions and closures": """function ring(r, steps = 12) {
+  const pts = [];
+  for (let i = 0; i < steps; i++) pts.push([r * cos(TWO_PI * i / steps), r * sin(TWO_PI * i / steps)]);
+  return pts;
+}
+function setup() {
+  createCanvas(96, 96, WEBGL);
+  brush.set('HB', '#2f5fb3', 1);
+  const scale = (p, s) => [p[0] * s, p[1] * s];
+  const shift = function (p, dx) { return [p[0] + dx, p[1]]; };
+  brush.polygon(ring(30).map((p) => scale(p, 0.8)).map(([x, y]) => shift([x, y], 2)));
+  brush.spline(ring(20, 8).map(([x, y], i) => [x + i, y - i]), 0.5);
+  [1, 2].forEach(function (n) { brush.circle(n * 5, n, 2); });
+}""",
+    "destructuring and objects": HEAD + """  const [a, b] = [10, 20];
+  const { w, h: tall } = { w: 30, h: 40 };
+  const cfg = { x: a, y: b, size: tall, draw(s) { return s; } };
+  let [c = 1, ...rest] = [undefined, 2, 3];
+  for (const [px, py] of [[a, b], [w, c]]) brush.circle(px, py, rest.length);
+  for (const key in cfg) brush.line(0, 0, cfg.x, key.length);
+  brush.rect(-w / 2, -tall / 2, cfg.size, cfg.draw(5));
+}""",
+    "strings, comments, typeof, catch": HEAD + """  // notUsed is only a comment; so is /* this */ one
+  const label = `value ${1 + 2} and notDeclared`;
+  const kind = typeof maybeThere === 'undefined' ? 'none' : 'some';
+  try { brush.circle(0, 0, label.length + kind.length); } catch (err) { brush.circle(0, 0, err ? 1 : 2); }
+  const shade = color('#fa0');
+  brush.set('HB', shade, 1);
+  brush.line(-10, 0, 10, 0);
+}""",
+    "a class": """class Dot {
+  constructor(x, y) { this.x = x; this.y = y; }
+  draw(r) { brush.circle(this.x, this.y, r); }
+}
+function setup() {
+  createCanvas(96, 96, WEBGL);
+  brush.set('HB', '#2f5fb3', 1);
+  const d = new Dot(5, 6);
+  d.draw(4);
+}""",
+}
+
+# Sketches that throw "x is not defined": the text up to the name, the name, and the rest.
+UNDEFINED = [
+    ("a loop's const after the loop",
+     HEAD + "  for (let i = 0; i < 3; i++) {\n    const x = i * 10;\n    brush.circle(x, 0, 3);\n  }\n  brush.line(",
+     "x", ", 0, 0, 10);\n}"),
+    ("a block's let after the block", HEAD + "  if (true) {\n    let reach = 4;\n  }\n  brush.circle(0, 0, ", "reach",
+     ");\n}"),
+    ("a for head's let after its block", HEAD + "  for (let j = 0; j < 2; j++) {\n    brush.circle(j, 0, 2);\n  }\n"
+     "  brush.circle(", "j", ", 0, 2);\n}"),
+    ("a parameter outside its function", "function petal(size) {\n  return size * 2;\n}\n" + HEAD
+     + "  brush.circle(0, 0, ", "size", ");\n}"),
+    ("an arrow's parameter after it", HEAD + "  const pts = [[1, 2]].map(([u, v]) => [u, v]);\n  brush.circle(",
+     "u", ", 0, 2);\n}"),
+    ("never declared", HEAD + "  brush.circle(0, 0, ", "radius", ");\n}"),
+]
+
+
+@pytest.fixture(scope="module")
+def tokenizer():
+    return build_tiny_tokenizer()
+
+
+@pytest.fixture(scope="module")
+def scope(tokenizer):
+    return GuardSet(["scope"], tokenizer, len(tokenizer))
+
+
+def _fenced(code: str) -> str:
+    return "Here it is:\n```javascript\n" + code + "\n```\n"
+
+
+def _reader(text: str) -> ScopeState:
+    state = ScopeState(known=frozenset(PAGE_GLOBALS) | KEYWORDS)
+    state.append(text)
+    return state
+
+
+def test_valid_sketches_render_and_are_forbidden_nothing(tokenizer, scope):
+    from paint_pipeline.render import RendererService, RenderItem
+
+    with RendererService(pool_size=1) as client:
+        results = client.render_batch([RenderItem(id=k, code=code, seed=1, size=96) for k, code in VALID.items()])
+    for (name, code), result in zip(VALID.items(), results):
+        assert result.status == "SUCCESS", (name, result.errors)
+        ids = tokenizer(_fenced(code), add_special_tokens=False).input_ids
+        assert masks_for_completion(scope, ids), name  # raises where a token lies outside its mask
+        assert not _reader(_fenced(code)).broken, name
+
+
+def test_undefined_names_throw_and_the_guard_does_not_offer_them(scope):
+    from paint_pipeline.render import RendererService, RenderItem
+
+    items = [RenderItem(id=f"u{k}", code=before + name + after, seed=1, size=96)
+             for k, (_, before, name, after) in enumerate(UNDEFINED)]
+    with RendererService(pool_size=1) as client:
+        results = client.render_batch(items)
+    for (case, before, name, _), result in zip(UNDEFINED, results):
+        assert result.status == "RUNTIME_ERROR" and f"{name} is not defined" in result.errors[0], (case, result)
+        state = _reader(_fenced(before).rsplit("\n```", 1)[0])
+        assert state.next_word_kind() == "ref" and not state.is_known(name), case
+        text = _fenced(before).rsplit("\n```", 1)[0]
+        offered = _allowed_pieces(scope, text)
+        assert offered is not None, case
+        names = state.known | state.local_names()
+        runs = {_run(p) for p in offered} - {""}
+        assert all(r[0].isdigit() or any(n.startswith(r) for n in names) for r in runs), case
+        for piece in offered:
+            if _run(piece) == name:  # a known name's prefix ("u" of "undefined"): it may not end here
+                assert piece.lstrip() == name, (case, piece)
+                after = _allowed_pieces(scope, text + piece)
+                assert after is not None and all(is_ident_char(p[0]) for p in after), (case, piece)
+
+
+def _run(piece: str) -> str:
+    """The identifier a piece writes after its leading white space."""
+    text = piece.lstrip()
+    return text[:next((k for k, c in enumerate(text) if not is_ident_char(c)), len(text))]
+
+
+def test_random_walks_only_complete_known_names(scope):
+    """From a reference's place, whatever the guard lets through ends as a name in scope or on the page."""
+    rng = random.Random(5)
+    opening = "```javascript\n" + HEAD + "  const petal = 3;\n  for (let i = 0; i < 2; i++) {\n    let glow = i;\n  }\n"
+    for start in ("  brush.circle(", "  brush.line(petal, ", "  const q = 1 + "):
+        for _ in range(25):
+            text = _walk(scope, opening + start, rng, steps=12)
+            written = text[len(opening + start):].lstrip()
+            word = written[:next((k for k, c in enumerate(written) if not is_ident_char(c)), len(written))]
+            if not word or word[0].isdigit() or len(word) == len(written):
+                continue  # a number, punctuation, or a word still being written
+            # (`const q = 1 + q` is declared: reading it before its initializer is another error, not this guard's)
+            assert word in PAGE_GLOBALS or word in KEYWORDS or word in ("petal", "q"), (start, text[-60:])
+            assert word != "glow", text[-60:]
+
+
+def test_an_arrow_list_with_unknown_names_must_meet_its_arrow(scope):
+    base = "```javascript\n" + HEAD + "  const pts = [[1, 2]].map(("
+    after_list = _reader(base + "p, k)")
+    assert after_list.must_arrow == 1
+    offered = _allowed_pieces(scope, base + "p, k)")
+    assert offered and all(p.strip() == "" or p.strip() in ("=",) or p.strip().startswith("=>") for p in offered)
+    assert _reader(base + "p, k) => p + k").is_known("p")
+    assert not _reader(base + "p, k) => p + k);\n  brush.circle(").is_known("p")
+    # Where a list's word is followed by what cannot follow a parameter, the word must be known.
+    assert _reader(base + "p").word_kind == "tentative"
+    unknown = _allowed_pieces(scope, base + "p")  # not a name the page has: only a parameter's followers
+    assert unknown and all(p[:1] not in "*+-/" for p in unknown)
+    known = _allowed_pieces(scope, base + "width")  # a known name: the group may be an expression
+    assert any(p.lstrip()[:1] in "*+-/" for p in known) or not any(p.lstrip()[:1] in "*+-/" for p in scope.pieces)
+
+
+def test_the_reader_skips_what_is_not_a_reference():
+    text = "```javascript\n" + HEAD
+    for code, kind in [("  brush.", "prop"), ("  let ", "bind"), ("  const o = { ", "key"),
+                       ("  function ", "fname"), ("  const t = typeof ", "free"), ("  function f(", "param"),
+                       ("  const [", "param"), ("  // ", None), ("  const s = 'a ", None), ("  brush.circle(", "ref"),
+                       ("  class A { ", "free"), ("  const o = { a: ", "ref")]:
+        state = _reader(text + code)
+        if kind is None:
+            assert not state.in_code(), code
+        else:
+            assert state.next_word_kind() == kind, code
+    assert _reader(text + "  const o = { a: 1 ").frames[-1].kind == "object"
+    assert _reader(text + "  brush.circle(0, 0, 1));").broken  # a closer that does not match: past saving
+    assert _reader(text + "}\n```\nSome prose and x").in_code() is False
+
+
+def test_the_page_defines_every_listed_global_and_each_of_p5s_is_listed():
+    """What `page_globals` lists is defined in the renderer's page (reading it does not throw), and no global of p5's
+    (global mode) or `brush` is missing from it; the failure names what to add or remove."""
+    import json
+
+    from paint_pipeline.render import RendererService, RenderItem
+
+    code = """function setup() {
+      createCanvas(64, 64, WEBGL);
+      const listed = new Set(%s);
+      const onPage = new Set();
+      for (let o = window; o; o = Object.getPrototypeOf(o)) {
+        for (const n of Object.getOwnPropertyNames(o)) onPage.add(n);
+      }
+      const p5s = Object.getOwnPropertyNames(p5.prototype).filter((n) => !n.startsWith('_') && n in window);
+      const report = (what, names) => {
+        for (let i = 0; i < Math.min(names.length, 200); i += 10) {
+          console.log(what + ' ' + names.slice(i, i + 10).join(' '));
+        }
+      };
+      report('absent', [...listed].filter((n) => !onPage.has(n)));
+      report('unlisted', p5s.concat(['brush']).filter((n) => !listed.has(n)));
+      console.log('checked ' + listed.size + ' ' + p5s.length);
+    }""" % json.dumps(sorted(PAGE_GLOBALS))
+    with RendererService(pool_size=1) as client:
+        result = client.render_batch([RenderItem(id="globals", code=code, seed=1, size=64)])[0]
+    assert result.status == "SUCCESS", result.errors
+    lines = [line.split(": ", 1)[-1] for line in result.console]
+    found = {kind: [n for line in lines if line.startswith(kind + " ") for n in line.split(" ")[1:]]
+             for kind in ("absent", "unlisted", "checked")}
+    assert not found["absent"], f"listed in page_globals, not defined on the page: {found['absent']}"
+    assert not found["unlisted"], f"defined on the page by p5 or p5.brush, missing in page_globals: {found['unlisted']}"
+    assert int(found["checked"][0]) == len(PAGE_GLOBALS) and int(found["checked"][1]) > 500, found["checked"]
