@@ -41,7 +41,7 @@ import torch
 from paint_pipeline.page_globals import PAGE_GLOBALS
 from paint_pipeline.policy.guards.js_scope import DECLARES, KEYWORDS, PARAMETER_FOLLOWERS, ScopeState, is_ident_char
 
-_CACHE_SIZE = 4096
+_CACHE_SIZE = 1024  # masks kept (49 KB each for SmolLM2's vocabulary); keys hold the names in scope, so they turn over
 UNCHECKED_AFTER = DECLARES | {"function", "class", "typeof"}  # keywords whose next word is not a reference
 
 
