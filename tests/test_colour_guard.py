@@ -11,14 +11,8 @@ from test_stroke_guard import _mask
 
 from paint_pipeline.policy.guards import GuardSet, masks_for_completion
 from paint_pipeline.policy.guards.colours import literal_fails, piece_fails
-from paint_pipeline.policy.tiny import build_tiny_tokenizer
 
 FENCE = "Here it is:\n```javascript\nfunction setup() {\n  createCanvas(600, 600, WEBGL);\n"
-
-
-@pytest.fixture(scope="module")
-def tokenizer():
-    return build_tiny_tokenizer()
 
 
 @pytest.fixture(scope="module")

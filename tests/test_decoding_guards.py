@@ -18,16 +18,10 @@ from paint_pipeline.policy.loss import completion_logps
 from paint_pipeline.policy.prompting import render_chat
 from paint_pipeline.policy.rollouts import read_rollouts, to_table
 from paint_pipeline.policy.sampling import generate
-from paint_pipeline.policy.tiny import build_tiny_tokenizer
 from paint_pipeline.prompts import load_split
 from paint_pipeline.render.bench import load_corpus
 from paint_pipeline.warm_start.procedural import corpus
 from paint_pipeline.warm_start.sft import completion_text
-
-
-@pytest.fixture(scope="module")
-def tokenizer():
-    return build_tiny_tokenizer()
 
 
 @pytest.fixture(scope="module")

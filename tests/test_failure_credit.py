@@ -14,7 +14,6 @@ from paint_pipeline.policy.credit import blame_starts, js_line_starts, line_star
 from paint_pipeline.policy.loss import grpo_loss
 from paint_pipeline.policy.rollouts import to_table, write_rollouts
 from paint_pipeline.policy.sampling import Rollout
-from paint_pipeline.policy.tiny import build_tiny_tokenizer
 from paint_pipeline.policy.train import load_examples
 from paint_pipeline.reward.config import RewardConfig
 from paint_pipeline.reward.table import write_table
@@ -32,11 +31,6 @@ COMPLETION = (
     "```\n"
 )
 FAILING_LINE = 4  # of the code: `  brush.line(...)`, which throws "No brush or color set" after noStroke
-
-
-@pytest.fixture(scope="module")
-def tokenizer():
-    return build_tiny_tokenizer()
 
 
 def decoder(tokenizer):

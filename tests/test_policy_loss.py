@@ -8,15 +8,10 @@ import torch
 from paint_pipeline.policy.config import PolicyConfig  # noqa: E402
 from paint_pipeline.policy.loss import completion_logps, grpo_loss  # noqa: E402
 from paint_pipeline.policy.models import add_lora  # noqa: E402
-from paint_pipeline.policy.tiny import build_tiny_model, build_tiny_tokenizer  # noqa: E402
+from paint_pipeline.policy.tiny import build_tiny_model  # noqa: E402
 
 TEMPERATURE = 0.7
 MAX_NEW = 12
-
-
-@pytest.fixture(scope="module")
-def tokenizer():
-    return build_tiny_tokenizer()
 
 
 def _batch(tokenizer, seed=0):

@@ -11,7 +11,6 @@ from test_decoding_guards import _allowed_pieces, _walk
 from paint_pipeline.page_globals import PAGE_GLOBALS
 from paint_pipeline.policy.guards import GuardSet, masks_for_completion
 from paint_pipeline.policy.guards.js_scope import KEYWORDS, ScopeState, is_ident_char
-from paint_pipeline.policy.tiny import build_tiny_tokenizer
 
 HEAD = "function setup() {\n  createCanvas(96, 96, WEBGL);\n  brush.set('HB', '#2f5fb3', 1);\n"
 
@@ -83,11 +82,6 @@ UNDEFINED = [
      "u", ", 0, 2);\n}"),
     ("never declared", HEAD + "  brush.circle(0, 0, ", "radius", ");\n}"),
 ]
-
-
-@pytest.fixture(scope="module")
-def tokenizer():
-    return build_tiny_tokenizer()
 
 
 @pytest.fixture(scope="module")

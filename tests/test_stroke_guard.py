@@ -14,15 +14,9 @@ from paint_pipeline.policy.guards import GuardSet, masks_for_completion
 from paint_pipeline.policy.guards.stroke import HATCHED, NEED_STROKE
 from paint_pipeline.policy.prompting import render_chat
 from paint_pipeline.policy.sampling import generate
-from paint_pipeline.policy.tiny import build_tiny_tokenizer
 
 FENCE = "Here it is:\n```javascript\nfunction setup() {\n  createCanvas(600, 600, WEBGL);\n"
 OFF = FENCE + "  brush.noStroke();\n  brush.wash('#334', 255);\n  brush.rect(-300, -300, 600, 600);\n"
-
-
-@pytest.fixture(scope="module")
-def tokenizer():
-    return build_tiny_tokenizer()
 
 
 @pytest.fixture(scope="module")
