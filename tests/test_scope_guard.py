@@ -21,6 +21,9 @@ VALID = {
     if (x > 0) { let y = x / 2; brush.line(x, y, -x, -y); } else { brush.circle(x, 0, 4); }
   }
   for (let k = 0; k < 2; k++) brush.line(k, 0, k, 10);
+  for (let a = 0; a < 2; a++) for (let b = 0; b < 2; b++) brush.circle(a, b, 1);
+  for (let c = 0; c < 2; c++) if (c > 0) { brush.circle(c, 0, 1); }
+  for (const p of [[1, 2]]) [p].forEach(function (q) { brush.circle(q[0], p[1], 1); });
   var total = 0;
   { var inner = 3; total += inner; }
   brush.circle(total, inner, 2);
@@ -76,6 +79,8 @@ UNDEFINED = [
      ");\n}"),
     ("a for head's let after its block", HEAD + "  for (let j = 0; j < 2; j++) {\n    brush.circle(j, 0, 2);\n  }\n"
      "  brush.circle(", "j", ", 0, 2);\n}"),
+    ("a one-statement loop's let after its statement", HEAD + "  for (let x = 0; x < 3; x++) brush.circle(x, 0, 2);\n"
+     "  brush.circle(", "x", ", 10, 2);\n}"),
     ("a parameter outside its function", "function petal(size) {\n  return size * 2;\n}\n" + HEAD
      + "  brush.circle(0, 0, ", "size", ");\n}"),
     ("an arrow's parameter after it", HEAD + "  const pts = [[1, 2]].map(([u, v]) => [u, v]);\n  brush.circle(",

@@ -15,14 +15,16 @@ the line runs) from the words that are not one:
 
 Scopes follow the brackets: let and const live until their block's `}`; var and
 function names until their function's. A `for (let i ...)` head's names live in
-the block after it; for a body that is one statement they stay until the
-enclosing block closes (where such a statement ends is not worth knowing here:
-the reader errs towards allowing). Parameters written as a parenthesised list are
-only known at the `=>`: inside a `(` that does not follow a name, a word right
-after `(` or `,` is *tentative*: it may be an unknown name only if what follows it
-could follow a parameter, and the `)` that closes such a list must be followed by
-`=>`. An arrow's expression body keeps its parameters until the bracket around
-the arrow closes.
+the block after it, or in a body of one statement until that statement's `;` (or
+the `}` that ends it: `for (...) if (c) { ... }`). So an `else` after such a body
+does not see them, and there the reader forbids what would run: it is rare, and
+keeping the names to the end of the enclosing block let the commonest failure
+through (`for (let x ...) brush.vertex(x, ...);` and `x` read two lines later).
+Parameters written as a parenthesised list are only known at the `=>`: inside a
+`(` that does not follow a name, a word right after `(` or `,` is *tentative*: it
+may be an unknown name only if what follows it could follow a parameter, and the
+`)` that closes such a list must be followed by `=>`. An arrow's expression body
+keeps its parameters until the bracket around the arrow closes.
 
 Strings, template literals and comments are skipped (the brackets guard's lexer
 tells them apart, fences and prose included). On a closer that does not match,
@@ -60,7 +62,7 @@ def is_name(token: str) -> bool:
 @dataclass
 class Frame:
     opener: str  # ( [ { or "" for the top level
-    kind: str  # top block fnbody for class object call group params cond index array pattern
+    kind: str  # top block fnbody for stmt class object call group params cond index array pattern
     names: set[str] = field(default_factory=set)
     slot: bool = True  # the next word sits right after the opener or a `,`: a key, a parameter or an element
     tentative: list[str] = field(default_factory=list)  # words that are parameters if `=>` follows
@@ -255,6 +257,8 @@ class ScopeState:
             if c == ";" and self.decl and len(self.frames) <= self.decl_depth:
                 self.decl = ""
             self._token(c)
+            if c == ";":
+                self._end_statements()
 
     def _open(self, c: str, last: str) -> None:
         top = self.frames[-1]
@@ -302,6 +306,7 @@ class ScopeState:
 
     def _close(self, c: str) -> None:
         opener = {")": "(", "]": "[", "}": "{"}[c]
+        self._end_statements()  # a closer ends a one-statement loop body inside its bracket
         if len(self.frames) < 2 or self.frames[-1].opener != opener:
             self.broken = True
             return
@@ -310,6 +315,8 @@ class ScopeState:
         if self.decl and len(self.frames) < self.decl_depth:
             self.decl = ""
         self._token(c)
+        if frame.kind in ("block", "fnbody") and parent.kind == "stmt":
+            self._end_statements()  # for (...) if (c) { ... }: the block ended the loop's body
         if frame.kind == "params":
             self.pending_params = frame.names
         elif frame.kind == "for":
@@ -331,9 +338,14 @@ class ScopeState:
         self.frames[-1].names |= params
 
     def _settle_for(self, c: str) -> None:
-        """After a for head: a `{` takes its names; a body of one statement leaves them in the enclosing scope."""
+        """After a for head: a `{` takes its names; a body of one statement gets a frame of its own, with no bracket,
+        that its `;` ends."""
         if c != "{":
-            self.frames[-1].names |= self.pending_for
+            self.frames.append(Frame("", "stmt", set(self.pending_for), slot=False))
             self.pending_for = None
         else:
             self.for_block, self.pending_for = self.pending_for, None  # the block starts with them
+
+    def _end_statements(self) -> None:
+        while self.frames[-1].kind == "stmt":
+            self.frames.pop()

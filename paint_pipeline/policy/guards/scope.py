@@ -23,8 +23,9 @@ What it forbids that would have run: a name declared further down the text
 (a call of a function declared below it, which hoisting allows; a function body
 that reads a global declared after it), an assignment that creates a global
 (`x = 1` with no declaration), a one-name arrow `p => ...` (write `(p) =>`), a
-label, and words inside a regular expression literal (read as code, as the
-brackets guard reads them). A name read before its declaration's line in the
+label, a for head's name in an `else` after a one-statement body
+(`for (...) if (c) f(); else g(i);`), and words inside a regular expression
+literal (read as code, as the brackets guard reads them). A name read before its declaration's line in the
 same scope (`const q = 1 + q`) is allowed: that is another error. The warm
 start's corpus uses none of these (`tests/test_decoding_guards.py` checks that
 no corpus token is forbidden; `tests/test_scope_guard.py` renders sketches with
@@ -58,6 +59,7 @@ class ScopeGuard:
     """Masks over the vocabulary whose token texts are `pieces` (see guards.token_pieces)."""
 
     name = "scope"
+    version = 2  # 2: a one-statement loop body's `;` ends its head's names (1 kept them to the block's end)
 
     def __init__(self, pieces: list[str], vocab_size: int, known=PAGE_GLOBALS):
         self.pieces = pieces
