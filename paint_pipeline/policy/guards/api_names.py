@@ -50,7 +50,7 @@ _TAIL = 160  # characters of the completion the states are read from; a referenc
 QUOTES = "'\"`"
 
 
-def _is_ident_char(c: str) -> bool:
+def is_ident_char(c: str) -> bool:
     return c.isalnum() or c in "_$"
 
 
@@ -87,7 +87,7 @@ class ApiNameGuard:
         self._sorted = sorted((p, i) for i, p in enumerate(self.pieces) if p)
         self._sorted_keys = [p for p, _ in self._sorted]
         nonident = torch.zeros(vocab_size, dtype=torch.bool)
-        nonident[[i for i, p in enumerate(self.pieces) if p and not _is_ident_char(p[0])]] = True
+        nonident[[i for i, p in enumerate(self.pieces) if p and not is_ident_char(p[0])]] = True
         self._nonident_start = nonident
         self._dot = [i for i, p in enumerate(self.pieces) if p.startswith(".")]
         self._paren = [i for i, p in enumerate(self.pieces) if p.startswith("(")]
@@ -181,7 +181,7 @@ class ApiNameGuard:
             mask[self._prefixes_of(rest)] = True  # part or all of the rest of the name
             for i in self._starting_with(rest):  # the rest of the name, then more
                 p = self.pieces[i]
-                if len(p) > len(rest) and not _is_ident_char(p[len(rest)]) and self.consistent(anchor + p, state):
+                if len(p) > len(rest) and not is_ident_char(p[len(rest)]) and self.consistent(anchor + p, state):
                     mask[i] = True
         return mask
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from paint_pipeline.policy.guards.api_names import is_ident_char
 from paint_pipeline.policy.guards.brackets import LexState, feed
 
 KEYWORDS = frozenset(("break case catch class const continue debugger default delete do else export extends finally "
@@ -50,13 +51,14 @@ SCOPES = ("top", "block", "fnbody", "for")  # the frames that hold let and const
 CHECKED = ("ref", "tentative")  # the word kinds the guard checks
 
 
-def is_ident_char(c: str) -> bool:
-    return c.isalnum() or c in "_$"
-
-
 def is_name(token: str) -> bool:
     """A word that ends an operand (so a `(` after it is a call): not a number, not an operator keyword."""
     return bool(token) and is_ident_char(token[0]) and not token[0].isdigit() and token not in OPERATOR_WORDS
+
+
+def ends_operand(token: str) -> bool:
+    """A `(` after this token calls, a `[` indexes."""
+    return is_name(token) or token in (")", "]", "value")
 
 
 @dataclass
@@ -234,7 +236,7 @@ class ScopeState:
             self.dots += 1
             self.last = "."
             return
-        if c == "=" and (self.closed_group is not None or self.must_arrow == 1) or (c == "=" and is_name(last)):
+        if c == "=" and (self.closed_group is not None or is_name(last)):  # (must_arrow comes with closed_group)
             self.must_arrow = 2 if self.must_arrow else 0
             self.arrow_candidate = self.closed_group if self.closed_group is not None else {last}
             self.closed_group, self.last, self.dots = None, "=", 0
@@ -271,7 +273,7 @@ class ScopeState:
                 kind = "for"
             elif last in CONTROL:
                 kind = "cond"
-            elif is_name(last) or last in (")", "]", "value"):
+            elif ends_operand(last):
                 kind = "call"
             else:
                 kind = "group"
@@ -279,7 +281,7 @@ class ScopeState:
         elif c == "[":
             if binding or top.kind in ("params", "pattern"):
                 kind = "pattern"
-            elif is_name(last) or last in (")", "]", "value"):
+            elif ends_operand(last):
                 kind = "index"
             else:
                 kind = "array"

@@ -40,7 +40,8 @@ import bisect
 import torch
 
 from paint_pipeline.page_globals import PAGE_GLOBALS
-from paint_pipeline.policy.guards.js_scope import DECLARES, KEYWORDS, PARAMETER_FOLLOWERS, ScopeState, is_ident_char
+from paint_pipeline.policy.guards.api_names import is_ident_char
+from paint_pipeline.policy.guards.js_scope import DECLARES, KEYWORDS, PARAMETER_FOLLOWERS, ScopeState
 
 _CACHE_SIZE = 1024  # masks kept (49 KB each for SmolLM2's vocabulary); keys hold the names in scope, so they turn over
 UNCHECKED_AFTER = DECLARES | {"function", "class", "typeof"}  # keywords whose next word is not a reference
@@ -131,7 +132,7 @@ class ScopeGuard:
                 return None
             key = (state.word_kind, state.word, state.local_names())
         elif state.next_word_kind() == "ref":
-            key = ("start", "", state.local_names())
+            return self._start_mask(state.local_names())
         else:
             return None
         if key not in self._cache:
@@ -144,6 +145,8 @@ class ScopeGuard:
         """Where a reference may start: pieces whose identifier is a known name's prefix (or the name, then more)."""
         key = ("start", "", local)
         if key not in self._cache:
+            if len(self._cache) > _CACHE_SIZE:
+                self._cache.clear()
             mask = self._start_ok.clone()
             for name in local:
                 for j in range(1, len(name) + 1):
@@ -153,8 +156,6 @@ class ScopeGuard:
         return self._cache[key]
 
     def _mask(self, case: str, word: str, local: frozenset[str]) -> torch.Tensor:
-        if case == "start":
-            return self._start_mask(local)
         known = word in self.known or word in local
         if case == "ref" and not known:
             mask = torch.zeros(self.vocab_size, dtype=torch.bool)

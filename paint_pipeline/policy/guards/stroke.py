@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 import torch
 
 from paint_pipeline.brush_api import BRUSH_MEMBERS
-from paint_pipeline.policy.guards.api_names import _is_ident_char
+from paint_pipeline.policy.guards.api_names import is_ident_char
 from paint_pipeline.policy.guards.brackets import LexState, feed
 from paint_pipeline.policy.guards.masks import all_but
 
@@ -106,7 +106,7 @@ class StrokeGuard:
         self.vocab_size = vocab_size
         self.members = frozenset(members)
         self._dot = [i for i, p in enumerate(pieces) if p.startswith(".")]
-        self._ident = [i for i, p in enumerate(pieces) if p and _is_ident_char(p[0])]
+        self._ident = [i for i, p in enumerate(pieces) if p and is_ident_char(p[0])]
         self._cache: dict[tuple[str, frozenset[str]], torch.Tensor] = {}
 
     @staticmethod
