@@ -4,9 +4,10 @@ browser's window and its prototypes (JavaScript's built-ins, the DOM), and what 
 Read from the renderer's page: every own property name of `window` and of each object on its prototype chain, taken in
 a sketch's `setup()` (the sketch's own `setup` left out). A name outside this set, and not declared by the sketch,
 throws "ReferenceError: <name> is not defined" when read. The sampler's "scope" decoding guard
-(policy/guards/scope.py) allows exactly these names besides the sketch's own; `tests/test_scope_guard.py` checks in
-the renderer that each is defined there and that none of p5's is missing (its failure lists the names to add or
-remove). Chromium adds DOM names over versions; only p5's and `brush` are required to be here.
+(policy/guards/scope.py) allows only SKETCH_GLOBALS below, a subset (p5's names, `brush`, `p5`, the language's
+built-ins), besides the sketch's own; `tests/test_scope_guard.py` checks in the renderer that each listed name is
+defined there, that none of p5's is missing, and which of p5's are functions (its failure lists the names to add,
+move or remove). Chromium adds DOM names over versions; only p5's and `brush` are required to be here.
 """
 
 PAGE_GLOBALS = frozenset("""
@@ -243,3 +244,81 @@ webkitMediaStream webkitRTCPeerConnection webkitRequestAnimationFrame webkitRequ
 webkitResolveLocalFileSystemURL webkitURL when width winMouseX winMouseY window windowHeight windowWidth
 worldToScreen writeFile year
 """.split())
+
+
+# p5's global-mode names (its prototype's names that global mode puts on `window`), split by what they hold, read
+# from the page as PAGE_GLOBALS was; `constructor` (every object's) and `break` (p5.strands') are left out.
+P5_FUNCTIONS = frozenset("""
+abs acos acosh alpha ambientLight ambientMaterial angleMode applyMatrix arc asin asinh atan atan2 atanh background
+baseColorShader baseComputeShader baseFilterShader baseMaterialShader baseNormalShader baseStrokeShader beginClip
+beginContour beginShape bezier bezierOrder bezierPoint bezierTangent bezierVertex blend blendMode blue bool boolean
+box brightness buildColorShader buildComputeShader buildFilterShader buildGeometry buildMaterialShader
+buildNormalShader buildStrokeShader bvec2 bvec3 bvec4 byte camera ceil char circle clamp clear clearDepth clearStorage
+clip color colorMode compute cone constrain copy cos cosh createA createAudio createButton createCamera createCanvas
+createCapture createCheckbox createColorPicker createDiv createElement createFileInput createFilterShader
+createFramebuffer createGraphics createImage createImg createInput createMatrix createModel createP createRadio
+createSelect createShader createSlider createSpan createStorage createVector createVideo createWriter cross cursor
+curveDetail cylinder dFdx dFdy day debugMode degrees describe describeElement directionalLight discard displayDensity
+dist distance dot downloadFile ellipse ellipseMode ellipsoid emissiveMaterial encodeAndDownloadGif endClip endContour
+endShape equal erase exitPointerLock exp exp2 faceforward fill filter float floor fma fontAscent fontBounds
+fontDescent fontWidth fract frameRate freeGeometry frustum fullscreen fwidth get getFilterGraphicsLayer getFrameRate
+getItem getTargetFrameRate getTexture getURL getURLParams getURLPath green gridOutput hex hour httpDo httpGet httpPost
+hue image imageLight imageMode imageShader instanceID int inversesqrt isLooping ivec2 ivec3 ivec4 keyIsDown length
+lerp lerpColor lightFalloff lightness lights line linePerspective loadBlob loadBytes loadColorShader loadFilterShader
+loadFont loadImage loadJSON loadMaterialShader loadModel loadNormalShader loadPixels loadShader loadStrings
+loadStrokeShader loadTable loadXML log log2 loop mag map mat2x2 mat3x3 mat4x4 max metalness millis min minute mix mod
+model month nf nfc nfp nfs noCanvas noCursor noDebugMode noErase noFill noLights noLoop noSmooth noStroke noTint noise
+noiseDetail noiseSeed norm normal normalMaterial normalize notEqual orbitControl ortho paletteLerp panorama
+parseFontData perspective pixelDensity plane point pointLight pop pow print push quad radians random randomGaussian
+randomSeed rect rectMode red redraw reflect refract remove removeElements removeItem requestPointerLock resetMatrix
+resetShader resizeCanvas rotate rotateX rotateY rotateZ round roundEven sampler2D saturation save saveCanvas
+saveFrames saveGif saveJSON saveStrings saveTable scale screenToWorld second select selectAll set setAttributes
+setCamera setFrameRate setMoveThreshold setShakeThreshold shader sharedBVec2 sharedBVec3 sharedBVec4 sharedBVector2
+sharedBVector3 sharedBVector4 sharedBool sharedFloat sharedIVec2 sharedIVec3 sharedIVec4 sharedIVector2 sharedIVector3
+sharedIVector4 sharedInt sharedMat2x2 sharedMat3x3 sharedMat4x4 sharedSampler2D sharedTexture sharedVec2 sharedVec3
+sharedVec4 sharedVector2 sharedVector3 sharedVector4 shearX shearY shininess shuffle sign sin sinh smooth smoothstep
+specularColor specularMaterial sphere spline splinePoint splineProperties splineProperty splineTangent splineVertex
+splitTokens spotLight sq sqrt square step storeItem str strandsEarlyReturn strandsFor strandsIf strandsTernary stroke
+strokeCap strokeJoin strokeMode strokeShader strokeWeight tan tanh text textAlign textAscent textBounds textDescent
+textDirection textFont textLeading textMode textOutput textProperties textProperty textSize textStyle textWeight
+textWidth textWrap texture textureMode textureWrap tint torus translate triangle trunc unchar unhex uniformBVec2
+uniformBVec3 uniformBVec4 uniformBVector2 uniformBVector3 uniformBVector4 uniformBool uniformFloat uniformIVec2
+uniformIVec3 uniformIVec4 uniformIVector2 uniformIVector3 uniformIVector4 uniformInt uniformMat2x2 uniformMat3x3
+uniformMat4x4 uniformSampler2D uniformStorage uniformTexture uniformVec2 uniformVec3 uniformVec4 uniformVector2
+uniformVector3 uniformVector4 updatePixels varyingBVec2 varyingBVec3 varyingBVec4 varyingBVector2 varyingBVector3
+varyingBVector4 varyingBool varyingFloat varyingIVec2 varyingIVec3 varyingIVec4 varyingIVector2 varyingIVector3
+varyingIVector4 varyingInt varyingMat2x2 varyingMat3x3 varyingMat4x4 varyingSampler2D varyingTexture varyingVec2
+varyingVec3 varyingVec4 varyingVector2 varyingVector3 varyingVector4 vec2 vec3 vec4 vertex vertexProperty
+worldToScreen writeFile year
+""".split())
+
+P5_VALUES = frozenset("""
+ADD ALT ARROW AUDIO AUTO AXES BACKSPACE BASELINE BEVEL BEZIER BLEND BLUR BOLD BOLDITALIC BOTTOM BURN CENTER CHAR CHORD
+CLAMP CLOSE CONTAIN CONTROL CORNER CORNERS COVER CROSS CURVE DARKEST DEGREES DEG_TO_RAD DELETE DIFFERENCE DILATE DODGE
+DOWN_ARROW EMPTY_PATH ENTER ERODE ESCAPE EXCLUDE EXCLUSION FALLBACK FILL FLAT FLOAT FULL GRAY GRID HALF_FLOAT HALF_PI
+HAND HARD_LIGHT HSB HSL HWB IMAGE IMMEDIATE INCLUDE INVERT ITALIC JOIN LAB LABEL LANDSCAPE LCH LEFT LEFT_ARROW
+LIGHTEST LINEAR LINEAR_MIPMAP LINES LINE_LOOP LINE_STRIP MIRROR MITER MOVE MULTIPLY NEAREST NORMAL OKLAB OKLCH OPAQUE
+OPEN OPTION OVERLAY P2D P2DP3 PATH PI PIE POINTS PORTRAIT POSTERIZE PROJECT QUADRATIC QUADS QUAD_STRIP QUARTER_PI
+RADIANS RADIUS RAD_TO_DEG REMOVE REPEAT REPLACE RETURN RGB RGBA RGBP3 RIGHT RIGHT_ARROW ROUND SCREEN SHIFT SIMPLE
+SMOOTH SOFT_LIGHT SQUARE STROKE SUBTRACT TAB TAU TESS TEXT TEXTURE THRESHOLD TOP TRIANGLES TRIANGLE_FAN TRIANGLE_STRIP
+TWO_PI UNSIGNED_BYTE UNSIGNED_INT UP_ARROW VERSION VIDEO WAIT WEBGL WEBGL2 WEBGPU WORD accelerationX accelerationY
+accelerationZ code deltaTime deviceOrientation displayHeight displayWidth drawingContext focused frameCount height key
+keyCode keyIsPressed mouseButton mouseIsPressed mouseX mouseY movedX movedY pAccelerationX pAccelerationY
+pAccelerationZ pRotateDirectionX pRotateDirectionY pRotateDirectionZ pRotationX pRotationY pRotationZ pixels pmouseX
+pmouseY pwinMouseX pwinMouseY rotationX rotationY rotationZ touches turnAxis webglVersion width winMouseX winMouseY
+windowHeight windowWidth
+""".split())
+
+# ECMAScript's global names (and `console`): what a sketch may use besides p5 and p5.brush.
+SCRIPT_GLOBALS = frozenset("""
+AggregateError Array ArrayBuffer BigInt BigInt64Array BigUint64Array Boolean DataView Date Error EvalError
+Float32Array Float64Array Function Infinity Int16Array Int32Array Int8Array Intl JSON Map Math NaN Number Object
+Promise Proxy RangeError ReferenceError Reflect RegExp Set String Symbol SyntaxError TypeError URIError Uint16Array
+Uint32Array Uint8Array Uint8ClampedArray WeakMap WeakSet console decodeURI decodeURIComponent encodeURI
+encodeURIComponent globalThis isFinite isNaN parseFloat parseInt structuredClone undefined
+""".split())
+
+# The names a sketch has any business reading: p5's, p5.brush's `brush`, the `p5` namespace, and the language's
+# built-ins. The rest of PAGE_GLOBALS is the browser's (the DOM, `history`, `window`), which no painting needs; a
+# policy that reaches for one has lost its way (`x + history`).
+SKETCH_GLOBALS = P5_FUNCTIONS | P5_VALUES | SCRIPT_GLOBALS | {"brush", "p5"}

@@ -8,7 +8,7 @@ import random
 import pytest
 from test_decoding_guards import _allowed_pieces, _walk
 
-from paint_pipeline.page_globals import PAGE_GLOBALS
+from paint_pipeline.page_globals import P5_FUNCTIONS, P5_VALUES, PAGE_GLOBALS, SKETCH_GLOBALS
 from paint_pipeline.policy.guards import GuardSet, masks_for_completion
 from paint_pipeline.policy.guards.js_scope import KEYWORDS, ScopeState, is_ident_char
 
@@ -58,6 +58,10 @@ function setup() {
   brush.set('HB', shade, 1);
   brush.line(-10, 0, 10, 0);
 }""",
+    "a local that shadows p5's function, and operators written as words": HEAD + """  const random = 3, o = { a: 1 };
+  if ('a' in o && o instanceof Object) brush.circle(0, 0, random);
+  for (const k of [1, 2]) brush.circle(k, random, 2);
+}""",
     "a class": """class Dot {
   constructor(x, y) { this.x = x; this.y = y; }
   draw(r) { brush.circle(this.x, this.y, r); }
@@ -99,7 +103,7 @@ def _fenced(code: str) -> str:
 
 
 def _reader(text: str) -> ScopeState:
-    state = ScopeState(known=frozenset(PAGE_GLOBALS) | KEYWORDS)
+    state = ScopeState(known=frozenset(SKETCH_GLOBALS) | KEYWORDS)
     state.append(text)
     return state
 
@@ -140,6 +144,62 @@ def test_undefined_names_throw_and_the_guard_does_not_offer_them(scope):
                 assert after is not None and all(is_ident_char(p[0]) for p in after), (case, piece)
 
 
+# What the scope guard steered earlier policies into when they reached for a name they had not declared: a p5
+# function as a number (p5.brush throws), the browser's `history` (NaN: nothing drawn), a statement's keyword as an
+# operand (no parse).
+STEERED = [("a p5 function as a number", HEAD + "  brush.fill('#121212', 210);\n  brush.circle(0, 0, ", "writeFile",
+            ");\n}"),
+           ("the browser's history as a number", HEAD + "  brush.line(0, 0, 10, ", "history", ");\n}"),
+           ("a statement's keyword as an operand", HEAD + "  brush.line(0, 0, 10 + ", "with", ", 5);\n}")]
+
+
+def test_what_the_guard_steered_into_before_is_not_offered(scope):
+    from paint_pipeline.render import RendererService, RenderItem
+
+    items = [RenderItem(id=f"s{k}", code=before + name + after, seed=1, size=96)
+             for k, (_, before, name, after) in enumerate(STEERED)]
+    with RendererService(pool_size=1) as client:
+        results = client.render_batch(items)
+    assert [r.status for r in results] == ["RUNTIME_ERROR", "SUCCESS", "PARSE_ERROR"], [r.errors for r in results]
+    for case, before, name, _ in STEERED:
+        assert _followers(scope, _fenced(before).rsplit("\n```", 1)[0], name) <= ({"("} if name == "writeFile" else
+                                                                              set()), case
+    # p5's function may be written where it is called; the sketch's own name shadows it.
+    text = _fenced(HEAD + "  brush.circle(0, 0, ").rsplit("\n```", 1)[0]
+    assert _followers(scope, text, "random") == {"("}
+    shadowed = _fenced(HEAD + "  const random = 2;\n  brush.circle(0, 0, ").rsplit("\n```", 1)[0]
+    assert {")", "("} <= _followers(scope, shadowed, "random")
+    # Where no operand is expected, the keyword stands: a statement, an operator after an operand.
+    state = _reader("```javascript\n" + HEAD + "  ")
+    assert not state.operand_expected()
+    assert _reader("```javascript\n" + HEAD + "  brush.line(0, ").operand_expected()
+    assert not _reader("```javascript\n" + HEAD + "  const ok = 'a' ").operand_expected()
+
+
+def _followers(scope, text: str, name: str) -> set[str]:
+    """What the guard lets follow `name` written whole at the end of `text`, token by token, every way the
+    vocabulary spells it: characters, "<end>", or "<unguarded>" where the guard gave up on the way."""
+    followers, frontier, seen = set(), [""], {""}
+    while frontier:
+        written = frontier.pop()
+        offered = _allowed_pieces(scope, text + written)
+        if offered is None:
+            followers.add("<unguarded>")
+            continue
+        for piece in offered:
+            if written and (not piece or piece[0].isspace()):  # the word ends: the completion's end, or a space
+                if written == name:
+                    followers.add(piece[:1] or "<end>")
+                continue
+            grown = written + piece if written else piece.lstrip()
+            if grown.startswith(name) and len(grown) > len(name) and not is_ident_char(grown[len(name)]):
+                followers.add(grown[len(name)])
+            elif name.startswith(grown) and grown not in seen:
+                seen.add(grown)
+                frontier.append(grown)
+    return followers
+
+
 def _run(piece: str) -> str:
     """The identifier a piece writes after its leading white space."""
     text = piece.lstrip()
@@ -158,7 +218,7 @@ def test_random_walks_only_complete_known_names(scope):
             if not word or word[0].isdigit() or len(word) == len(written):
                 continue  # a number, punctuation, or a word still being written
             # (`const q = 1 + q` is declared: reading it before its initializer is another error, not this guard's)
-            assert word in PAGE_GLOBALS or word in KEYWORDS or word in ("petal", "q"), (start, text[-60:])
+            assert word in SKETCH_GLOBALS or word in KEYWORDS or word in ("petal", "q"), (start, text[-60:])
             assert word != "glow", text[-60:]
 
 
@@ -196,7 +256,8 @@ def test_the_reader_skips_what_is_not_a_reference():
 
 def test_the_page_defines_every_listed_global_and_each_of_p5s_is_listed():
     """What `page_globals` lists is defined in the renderer's page (reading it does not throw), and no global of p5's
-    (global mode) or `brush` is missing from it; the failure names what to add or remove."""
+    (global mode) or `brush` is missing from it; each of p5's is a function exactly where P5_FUNCTIONS lists it; the
+    failure names what to add, move or remove."""
     import json
 
     from paint_pipeline.render import RendererService, RenderItem
@@ -216,14 +277,20 @@ def test_the_page_defines_every_listed_global_and_each_of_p5s_is_listed():
       };
       report('absent', [...listed].filter((n) => !onPage.has(n)));
       report('unlisted', p5s.concat(['brush']).filter((n) => !listed.has(n)));
+      const kinds = %s;
+      report('kind', p5s.filter((n) => n !== 'constructor' && n !== 'break'
+                                && kinds[n] !== (typeof window[n] === 'function' ? 'f' : 'v')));
       console.log('checked ' + listed.size + ' ' + p5s.length);
-    }""" % json.dumps(sorted(PAGE_GLOBALS))
+    }""" % (json.dumps(sorted(PAGE_GLOBALS)), json.dumps({**dict.fromkeys(P5_FUNCTIONS, "f"),
+                                                          **dict.fromkeys(P5_VALUES, "v")}))
     with RendererService(pool_size=1) as client:
         result = client.render_batch([RenderItem(id="globals", code=code, seed=1, size=64)])[0]
     assert result.status == "SUCCESS", result.errors
     lines = [line.split(": ", 1)[-1] for line in result.console]
     found = {kind: [n for line in lines if line.startswith(kind + " ") for n in line.split(" ")[1:]]
-             for kind in ("absent", "unlisted", "checked")}
+             for kind in ("absent", "unlisted", "kind", "checked")}
     assert not found["absent"], f"listed in page_globals, not defined on the page: {found['absent']}"
     assert not found["unlisted"], f"defined on the page by p5 or p5.brush, missing in page_globals: {found['unlisted']}"
+    assert not found["kind"], f"p5's names missing from P5_FUNCTIONS / P5_VALUES, or in the wrong one: {found['kind']}"
+    assert SKETCH_GLOBALS <= PAGE_GLOBALS, sorted(SKETCH_GLOBALS - PAGE_GLOBALS)
     assert int(found["checked"][0]) == len(PAGE_GLOBALS) and int(found["checked"][1]) > 500, found["checked"]

@@ -46,6 +46,13 @@ CONTROL = frozenset({"if", "while", "switch", "with"})
 BLOCK_AFTER = frozenset({"", ";", "{", "}", ")", "else", "try", "finally", "do"})  # `{` after these opens a block
 OPERATOR_WORDS = frozenset({"return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case",
                             "yield", "await", "else", "do", "let", "const", "var", "extends", "async"})
+# Keywords that begin statements, and the binary operators written as words: neither can begin an operand, so
+# where one is expected (`f(x, with`), the guard does not offer them.
+STATEMENT_WORDS = frozenset(("break case catch const continue debugger default do else export extends finally for if "
+                             "import in instanceof let of static switch try var while with").split())
+OPERAND_FRAMES = frozenset({"call", "index", "array", "group", "cond"})  # inside these, every word is in an operand
+OPERAND_AFTER = frozenset("=*/%<>&|^!~?,") | {"return", "typeof", "new", "delete", "void", "throw", "case", "yield",
+                                              "await", "in", "of", "instanceof", "extends"}
 PARAMETER_FOLLOWERS = frozenset(",)=]}:")  # what may follow a parameter in a list (`:` in an object pattern)
 SCOPES = ("top", "block", "fnbody", "for")  # the frames that hold let and const names
 CHECKED = ("ref", "tentative")  # the word kinds the guard checks
@@ -131,6 +138,14 @@ class ScopeState:
         if top.slot and (top.kind == "group" or top.param_slot):
             return "tentative"
         return "ref"
+
+    def operand_expected(self) -> bool:
+        """Must a word starting here begin an operand (not a statement, not a binary operator)? Where unsure, no:
+        `+` and `-` are left out (`i++` then a new line may begin a statement)."""
+        if ends_operand(self.last):
+            return False
+        top = self.frames[-1]
+        return top.kind in OPERAND_FRAMES or self.last in OPERAND_AFTER or (self.last == ":" and top.kind == "object")
 
     # --- reading ---------------------------------------------------------------------------
     def append(self, text: str) -> None:

@@ -1,4 +1,4 @@
-"""The "scope" guard: a name the sketch reads must be one it has declared, in scope, or one every page has.
+"""The "scope" guard: a name the sketch reads must be one it has declared, in scope, or one p5 or the language has.
 
 Why: with the other guards on, the most common failure left in the training
 rollouts is `ReferenceError: x is not defined`, and mostly for a name the sketch
@@ -11,9 +11,18 @@ The rule, inside the code block, for a word at a reference's place (see
 js_scope.py for what is not one: declarations, parameters, property names, keys):
 
     while it is written          it stays a prefix of a known name
-    where it ends                it is a known name
-    known names                  the sketch's declarations in scope; p5's globals and the page's
-                                 built-ins (paint_pipeline.page_globals, checked in the renderer); keywords
+    where it ends                it is a known name; a p5 function (`random`, `year`) is followed by `(`
+                                 unless the sketch declares the name itself
+    known names                  the sketch's declarations in scope; p5's globals, `brush`, `p5` and
+                                 the language's built-ins (page_globals.SKETCH_GLOBALS, checked in the
+                                 renderer); keywords, but not a statement's keyword or `in`/`of`/
+                                 `instanceof` where an operand must begin (`f(x, with`)
+
+Why not every name the page has: the guard steers a policy that reaches for an
+undeclared name into a known one with the same start, and the page's other
+names are the browser's (`history`, `window`, the DOM): `x + history` runs and
+draws nothing. A p5 function read as a number does the same (`x + year`), or
+makes p5.brush throw (`brush.circle(x, y, writeFile)` with a fill on).
 
 Parameters of an arrow function written as `(a, b) =>` are only declared at the
 `=>`: an unknown word in such a list may end only where a parameter can (`,`
@@ -24,9 +33,11 @@ What it forbids that would have run: a name declared further down the text
 that reads a global declared after it), an assignment that creates a global
 (`x = 1` with no declaration), a one-name arrow `p => ...` (write `(p) =>`), a
 label, a for head's name in an `else` after a one-statement body
-(`for (...) if (c) f(); else g(i);`), and words inside a regular expression
-literal (read as code, as the brackets guard reads them). A name read before its declaration's line in the
-same scope (`const q = 1 + q`) is allowed: that is another error. The warm
+(`for (...) if (c) f(); else g(i);`), words inside a regular expression
+literal (read as code, as the brackets guard reads them), the browser's names
+(`document`, `window`), and a p5 function passed uncalled (`pts.map(sqrt)`).
+A name read before its declaration's line in the same scope
+(`const q = 1 + q`) is allowed: that is another error. The warm
 start's corpus uses none of these (`tests/test_decoding_guards.py` checks that
 no corpus token is forbidden; `tests/test_scope_guard.py` renders sketches with
 every scoping construct the reader knows). The renderer still judges the code
@@ -39,9 +50,9 @@ import bisect
 
 import torch
 
-from paint_pipeline.page_globals import PAGE_GLOBALS
+from paint_pipeline.page_globals import P5_FUNCTIONS, SKETCH_GLOBALS
 from paint_pipeline.policy.guards.api_names import is_ident_char
-from paint_pipeline.policy.guards.js_scope import DECLARES, KEYWORDS, PARAMETER_FOLLOWERS, ScopeState
+from paint_pipeline.policy.guards.js_scope import DECLARES, KEYWORDS, PARAMETER_FOLLOWERS, STATEMENT_WORDS, ScopeState
 
 _CACHE_SIZE = 1024  # masks kept (49 KB each for SmolLM2's vocabulary); keys hold the names in scope, so they turn over
 UNCHECKED_AFTER = DECLARES | {"function", "class", "typeof"}  # keywords whose next word is not a reference
@@ -60,23 +71,31 @@ class ScopeGuard:
     """Masks over the vocabulary whose token texts are `pieces` (see guards.token_pieces)."""
 
     name = "scope"
-    version = 2  # 2: a one-statement loop body's `;` ends its head's names (1 kept them to the block's end)
+    # 2: a one-statement loop body's `;` ends its head's names (1 kept them to the block's end).
+    # 3: the known names are the sketch's (SKETCH_GLOBALS, not the whole page's); a p5 function is called;
+    #    a statement's keyword does not stand where an operand must.
+    version = 3
 
-    def __init__(self, pieces: list[str], vocab_size: int, known=PAGE_GLOBALS):
+    def __init__(self, pieces: list[str], vocab_size: int, known=SKETCH_GLOBALS, calls=P5_FUNCTIONS):
         self.pieces = pieces
         self.vocab_size = vocab_size
         self.known = frozenset(known) | KEYWORDS
+        self.calls = frozenset(calls) & self.known  # names that must be followed by `(` unless the sketch declares them
         self._sorted_known = sorted(self.known)
         prefixes = {n[:j] for n in self.known for j in range(1, len(n) + 1)}
+        operand_prefixes = {n[:j] for n in self.known - STATEMENT_WORDS for j in range(1, len(n) + 1)}
         # Indexes by the identifier a piece writes: continuing a word (no leading space) or starting one.
         self._cont_exact: dict[str, list[int]] = {}  # the piece is exactly the identifier
         self._cont_rest: dict[str, list[int]] = {}  # the identifier, then a non-identifier character
+        self._cont_call: dict[str, list[int]] = {}  # the identifier, then `(`
         self._start_exact: dict[str, list[int]] = {}  # white space allowed before the identifier
         self._start_rest: dict[str, list[int]] = {}
         flags = {k: [False] * vocab_size for k in (
             "ends",  # the piece ends a word at its first character
             "ends_ident",  # ...with white space, then starts another word
             "start_ok",  # fine to start a reference with, on the page's names alone
+            "start_ok_expr",  # ...where an operand must stand (no statement keyword)
+            "opens_call",  # the piece starts with `(`
             "follower_ends",  # ends a word with what may follow a parameter
             "cont_any",  # continues a word and stays in it
             "cont_follower",  # continues a word, then what may follow a parameter
@@ -84,28 +103,35 @@ class ScopeGuard:
             "arrow_gt")}  # the `>` after its `=`
         for i, p in enumerate(pieces):
             if not p:  # a special token (the end of the completion): where a known word may end
-                for k in ("ends", "start_ok"):
+                for k in ("ends", "start_ok", "start_ok_expr"):
                     flags[k][i] = True
                 continue
             lead, ident, rest = _split(p)
             stripped = p.lstrip()
             flags["arrow"][i] = stripped == "" or stripped == "=" or stripped.startswith("=>")
             flags["arrow_gt"][i] = p.startswith(">")
+            flags["opens_call"][i] = p.startswith("(")
             if lead or not ident:
                 flags["ends"][i] = True
                 flags["ends_ident"][i] = bool(ident) and not ident[0].isdigit()
                 flags["follower_ends"][i] = stripped[:1] == "" or stripped[0] in PARAMETER_FOLLOWERS
             else:
                 (self._cont_rest if rest else self._cont_exact).setdefault(ident, []).append(i)
+                if rest.startswith("("):
+                    self._cont_call.setdefault(ident, []).append(i)
                 flags["cont_any"][i] = not rest
                 flags["cont_follower"][i] = bool(rest) and rest[0] in PARAMETER_FOLLOWERS
             if ident and not ident[0].isdigit():
                 (self._start_rest if rest else self._start_exact).setdefault(ident, []).append(i)
-                flags["start_ok"][i] = ident in self.known if rest else ident in prefixes
+                whole = ident in self.known and (ident not in self.calls or rest.startswith("("))
+                flags["start_ok"][i] = whole if rest else ident in prefixes
+                operand_whole = whole and ident not in STATEMENT_WORDS
+                flags["start_ok_expr"][i] = operand_whole if rest else ident in operand_prefixes
             else:
-                flags["start_ok"][i] = True
+                flags["start_ok"][i] = flags["start_ok_expr"][i] = True
         t = {k: torch.tensor(v, dtype=torch.bool) for k, v in flags.items()}
-        self._ends, self._ends_ident, self._start_ok = t["ends"], t["ends_ident"], t["start_ok"]
+        self._ends, self._ends_ident, self._opens_call = t["ends"], t["ends_ident"], t["opens_call"]
+        self._start_ok = {False: t["start_ok"], True: t["start_ok_expr"]}
         self._ends_plain = t["ends"] & ~t["ends_ident"]
         self._follower_ends, self._arrow, self._arrow_gt = t["follower_ends"], t["arrow"], t["arrow_gt"]
         self._tentative_base = t["cont_any"] | t["cont_follower"] | t["follower_ends"]
@@ -130,9 +156,9 @@ class ScopeGuard:
         if state.in_word:
             if state.word_kind not in ("ref", "tentative"):
                 return None
-            key = (state.word_kind, state.word, state.local_names())
+            key = (state.word_kind, state.word, state.local_names(), state.operand_expected())
         elif state.next_word_kind() == "ref":
-            return self._start_mask(state.local_names())
+            return self._start_mask(state.local_names(), state.operand_expected())
         else:
             return None
         if key not in self._cache:
@@ -141,13 +167,13 @@ class ScopeGuard:
             self._cache[key] = self._mask(*key)
         return self._cache[key]
 
-    def _start_mask(self, local: frozenset[str]) -> torch.Tensor:
+    def _start_mask(self, local: frozenset[str], operand: bool) -> torch.Tensor:
         """Where a reference may start: pieces whose identifier is a known name's prefix (or the name, then more)."""
-        key = ("start", "", local)
+        key = ("start", "", local, operand)
         if key not in self._cache:
             if len(self._cache) > _CACHE_SIZE:
                 self._cache.clear()
-            mask = self._start_ok.clone()
+            mask = self._start_ok[operand].clone()
             for name in local:
                 for j in range(1, len(name) + 1):
                     mask[self._start_exact.get(name[:j], [])] = True
@@ -155,23 +181,31 @@ class ScopeGuard:
             self._cache[key] = mask
         return self._cache[key]
 
-    def _mask(self, case: str, word: str, local: frozenset[str]) -> torch.Tensor:
-        known = word in self.known or word in local
+    def _usable(self, name: str, local: frozenset[str], operand: bool) -> bool:
+        """May `name` stand as a whole word here (whatever follows it)?"""
+        return name in local or (name in self.known and not (operand and name in STATEMENT_WORDS))
+
+    def _mask(self, case: str, word: str, local: frozenset[str], operand: bool) -> torch.Tensor:
+        known = self._usable(word, local, operand)
         if case == "ref" and not known:
             mask = torch.zeros(self.vocab_size, dtype=torch.bool)
+        elif case == "ref" and word in self.calls and word not in local:
+            mask = self._opens_call.clone()  # p5's `random` is a function: `x + random` is NaN, not a number
         elif case == "ref":  # the word may end; a word after a space is a reference too, but after `let` and kin
-            after = self._ends if word in UNCHECKED_AFTER else self._ends_ident & self._start_mask(local)
+            # (after an operand, the next word is an operator's place: `in`, `of` and `instanceof` may stand there)
+            after = self._ends if word in UNCHECKED_AFTER else self._ends_ident & self._start_mask(local, False)
             mask = self._ends_plain | after
         else:  # tentative: any word may still become a parameter
             mask = self._tentative_base | self._ends if known else self._tentative_base.clone()
         for name in self._names_starting(word, local):
             rest = name[len(word):]
-            if not rest:
+            if not rest or not self._usable(name, local, operand):
                 continue
             if case == "ref":
                 for j in range(1, len(rest) + 1):
                     mask[self._cont_exact.get(rest[:j], [])] = True
-            mask[self._cont_rest.get(rest, [])] = True  # the name's end, then something else
+            calls = case == "ref" and name in self.calls and name not in local
+            mask[(self._cont_call if calls else self._cont_rest).get(rest, [])] = True  # its end, then more
         return mask
 
     def _names_starting(self, word: str, local: frozenset[str]) -> list[str]:
