@@ -176,6 +176,36 @@ def test_what_the_guard_steered_into_before_is_not_offered(scope):
     assert not _reader("```javascript\n" + HEAD + "  const ok = 'a' ").operand_expected()
 
 
+def test_a_binding_does_not_take_a_declared_name_and_a_for_heads_const_is_not_assigned(scope):
+    from paint_pipeline.render import RendererService, RenderItem
+
+    again = HEAD + "  const x = 1;\n  brush.circle(x, 0, 2);\n  const "
+    counting = HEAD + "  for (const k"
+    with RendererService(pool_size=1) as client:
+        redeclared, assigned = client.render_batch([
+            RenderItem(id="again", code=again + "x = 2;\n}", seed=1, size=96),
+            RenderItem(id="const", code=counting + " = 0; k < 3; k++) brush.circle(k, 0, 2);\n}", seed=1, size=96)])
+    assert redeclared.status == "PARSE_ERROR" and "already been declared" in redeclared.errors[0], redeclared.errors
+    assert assigned.status == "RUNTIME_ERROR" and "constant variable" in assigned.errors[0], assigned.errors
+
+    def followers(code: str, name: str) -> set[str]:
+        return _followers(scope, _fenced(code).rsplit("\n```", 1)[0], name)
+
+    assert followers(again, "x") == set()  # the same scope: never
+    assert followers("function petal(size) {\n  let ", "size") == set()  # a parameter's name, in its body
+    assert followers(again + "y = 2, ", "y") == set()  # earlier in the same list
+    assert followers(again.replace("const x = 1;", "{ const x = 1; }"), "x")  # another scope: allowed
+    assert followers(HEAD + "  for (let i = 0; i < 2; i++) {\n    let ", "i")  # a loop's body is its own scope
+    for text in (counting, counting + " "):  # `of` or `in` may follow, not `=`
+        offered = _allowed_pieces(scope, "```javascript\n" + text)
+        assert offered is None or not any(p.strip().startswith("=") and p.strip()[:2] not in ("==", "=>")
+                                          for p in offered), text
+        assert offered is None or any(p.strip() == "of" for p in offered) or text.endswith("k"), text
+    assert _allowed_pieces(scope, "```javascript\n" + counting) is not None
+    loose = "```javascript\n" + HEAD + "  for (let k"  # `let` may count
+    assert _allowed_pieces(scope, loose) is None or any(p.strip() == "=" for p in _allowed_pieces(scope, loose))
+
+
 def _followers(scope, text: str, name: str) -> set[str]:
     """What the guard lets follow `name` written whole at the end of `text`, token by token, every way the
     vocabulary spells it: characters, "<end>", or "<unguarded>" where the guard gave up on the way."""

@@ -26,6 +26,9 @@ may be an unknown name only if what follows it could follow a parameter, and the
 `)` that closes such a list must be followed by `=>`. An arrow's expression body
 keeps its parameters until the bracket around the arrow closes.
 
+Each scope also keeps the names declared in it (not a for head's, which live in
+the head's own scope), so a second `let` of one of them can be refused.
+
 Strings, template literals and comments are skipped (the brackets guard's lexer
 tells them apart, fences and prose included). On a closer that does not match,
 the reader gives up (`broken`): the sketch is past saving by this guard.
@@ -73,6 +76,7 @@ class Frame:
     opener: str  # ( [ { or "" for the top level
     kind: str  # top block fnbody for stmt class object call group params cond index array pattern
     names: set[str] = field(default_factory=set)
+    declared: set[str] = field(default_factory=set)  # declared in this scope itself (a for head's names are not)
     slot: bool = True  # the next word sits right after the opener or a `,`: a key, a parameter or an element
     tentative: list[str] = field(default_factory=list)  # words that are parameters if `=>` follows
     param_slot: bool = False  # an array in a group's slot: a destructured parameter, perhaps
@@ -102,6 +106,7 @@ class ScopeState:
     pending_follow: bool = False  # a tentative unknown word ended by a space: a parameter's follower must come
     arrow_params: set[str] | None = None  # after `=>`: the parameters, for a `{` body
     arrow_candidate: set[str] | None = None  # the parameters of `(...) =` or `name =`, if `>` comes next
+    const_in_for: bool = False  # `for (const k` just written: `of` or `in` must follow, not `=`
     for_block: set[str] | None = None  # a for head's names, for the `{` that follows it
     before_slash: tuple[str, bool] = ("", False)  # (last, slot) before a `/`, restored if it starts a comment
     broken: bool = False
@@ -139,6 +144,17 @@ class ScopeState:
             return "tentative"
         return "ref"
 
+    def taken_names(self) -> frozenset[str]:
+        """Names a `let` or `const` binding here may not take: declared in the same scope already (parameters
+        included), a SyntaxError ("Identifier 'x' has already been declared")."""
+        if self.decl not in ("let", "const") or len(self.frames) != self.decl_depth:
+            return frozenset()
+        return frozenset(next(f for f in reversed(self.frames) if f.kind in SCOPES).declared)
+
+    def binds_in_for_head(self) -> str:
+        """The declaration's keyword where a name it binds is being written in a for head, else ""."""
+        return self.decl if self.frames[-1].kind == "for" and len(self.frames) == self.decl_depth else ""
+
     def operand_expected(self) -> bool:
         """Must a word starting here begin an operand (not a statement, not a binary operator)? Where unsure, no:
         `+` and `-` are left out (`i++` then a new line may begin a statement)."""
@@ -175,7 +191,7 @@ class ScopeState:
             if not self.in_word:
                 self.in_word, self.word = True, c
                 self.word_kind = "number" if c.isdigit() else self.next_word_kind()
-                self.dots, self.must_arrow, self.closed_group = 0, 0, None
+                self.dots, self.must_arrow, self.closed_group, self.const_in_for = 0, 0, None, False
             else:
                 self.word += c
             return
@@ -185,6 +201,7 @@ class ScopeState:
 
     def _token(self, token: str) -> None:
         self.last, self.last_kind, self.dots, self.must_arrow, self.closed_group = token, "", 0, 0, None
+        self.const_in_for = False
         self.frames[-1].slot = False
 
     def _end_word(self, follower: str) -> None:
@@ -203,6 +220,7 @@ class ScopeState:
         elif kind == "bind":
             self._declare(word, self.decl)
             self.decl_binding = False
+            self.const_in_for = self.binds_in_for_head() == "const"
         elif kind == "fname":
             self._declare(word, "var")
             self.function_head = "params"
@@ -234,7 +252,9 @@ class ScopeState:
 
     def _declare(self, name: str, how: str) -> None:
         scopes = ("top", "fnbody") if how == "var" else SCOPES
-        next(f for f in reversed(self.frames) if f.kind in scopes).names.add(name)
+        frame = next(f for f in reversed(self.frames) if f.kind in scopes)
+        frame.names.add(name)
+        frame.declared.add(name)
 
     def _declare_parameter(self, name: str) -> None:
         """A parameter, or a name in a destructuring pattern: the declaration's, or the parameter list's."""
@@ -254,7 +274,7 @@ class ScopeState:
         if c == "=" and (self.closed_group is not None or is_name(last)):  # (must_arrow comes with closed_group)
             self.must_arrow = 2 if self.must_arrow else 0
             self.arrow_candidate = self.closed_group if self.closed_group is not None else {last}
-            self.closed_group, self.last, self.dots = None, "=", 0
+            self.closed_group, self.last, self.dots, self.const_in_for = None, "=", 0, False
             top.slot = False
             return
         if c == ">" and last == "=" and self.arrow_candidate is not None:
@@ -280,6 +300,7 @@ class ScopeState:
     def _open(self, c: str, last: str) -> None:
         top = self.frames[-1]
         names: set[str] = set()
+        declared: set[str] = set()
         binding = self.decl and self.decl_binding and len(self.frames) == self.decl_depth
         if c == "(":
             if self.function_head or last == "catch" or (top.kind == "object" and self.last_kind == "key"):
@@ -303,8 +324,10 @@ class ScopeState:
         else:
             if self.arrow_params is not None and last == ">":
                 kind, names = "fnbody", set(self.arrow_params)
+                declared = set(names)  # a body's `let` may not take a parameter's name
             elif self.pending_params is not None:
                 kind, names = "fnbody", set(self.pending_params)
+                declared = set(names)
             elif self.for_block is not None:
                 kind, names = "block", set(self.for_block)
             elif self.class_head:
@@ -317,7 +340,7 @@ class ScopeState:
                 kind = "object"
             self.pending_params, self.arrow_params, self.for_block = None, None, None
             self.class_head, self.function_head = False, ""
-        frame = Frame(c, kind, names, param_slot=(kind == "array" and top.kind == "group" and top.slot))
+        frame = Frame(c, kind, names, declared, param_slot=(kind == "array" and top.kind == "group" and top.slot))
         self._token(c)
         self.frames.append(frame)
 
@@ -346,6 +369,7 @@ class ScopeState:
             parent.names |= frame.names
         elif frame.kind == "pattern" and self.decl and len(self.frames) == self.decl_depth:
             self.decl_binding = False  # const [a, b] = ...: the initializer follows
+            self.const_in_for = self.binds_in_for_head() == "const"
 
     def _arrow(self, params: set[str]) -> None:
         """`=>`: the parameters hold in a `{` body, or in the expression after it until the bracket around closes."""

@@ -18,6 +18,11 @@ js_scope.py for what is not one: declarations, parameters, property names, keys)
                                  renderer); keywords, but not a statement's keyword or `in`/`of`/
                                  `instanceof` where an operand must begin (`f(x, with`)
 
+Two errors of declaration are read from the same text: a `let` or `const` does
+not take a name its scope has declared already, parameters included ("Identifier
+'x' has already been declared"), and a for head's `const` name is not followed by
+`=` (`for (const k = 0; k < n; k++)` throws at `k++`; `of` and `in` may follow).
+
 Why not every name the page has: the guard steers a policy that reaches for an
 undeclared name into a known one with the same start, and the page's other
 names are the browser's (`history`, `window`, the DOM): `x + history` runs and
@@ -35,7 +40,8 @@ that reads a global declared after it), an assignment that creates a global
 label, a for head's name in an `else` after a one-statement body
 (`for (...) if (c) f(); else g(i);`), words inside a regular expression
 literal (read as code, as the brackets guard reads them), the browser's names
-(`document`, `window`), and a p5 function passed uncalled (`pts.map(sqrt)`).
+(`document`, `window`), a p5 function passed uncalled (`pts.map(sqrt)`), and a
+for head's `const` with an initializer in a loop that never assigns it.
 A name read before its declaration's line in the same scope
 (`const q = 1 + q`) is allowed: that is another error. The warm
 start's corpus uses none of these (`tests/test_decoding_guards.py` checks that
@@ -74,7 +80,8 @@ class ScopeGuard:
     # 2: a one-statement loop body's `;` ends its head's names (1 kept them to the block's end).
     # 3: the known names are the sketch's (SKETCH_GLOBALS, not the whole page's); a p5 function is called;
     #    a statement's keyword does not stand where an operand must.
-    version = 3
+    # 4: a `let` or `const` does not take a name its scope has declared; `for (const k` is not followed by `=`.
+    version = 4
 
     def __init__(self, pieces: list[str], vocab_size: int, known=SKETCH_GLOBALS, calls=P5_FUNCTIONS):
         self.pieces = pieces
@@ -96,6 +103,7 @@ class ScopeGuard:
             "start_ok",  # fine to start a reference with, on the page's names alone
             "start_ok_expr",  # ...where an operand must stand (no statement keyword)
             "opens_call",  # the piece starts with `(`
+            "assigns",  # white space, then `=` (not `==` or `=>`)
             "follower_ends",  # ends a word with what may follow a parameter
             "cont_any",  # continues a word and stays in it
             "cont_follower",  # continues a word, then what may follow a parameter
@@ -111,6 +119,7 @@ class ScopeGuard:
             flags["arrow"][i] = stripped == "" or stripped == "=" or stripped.startswith("=>")
             flags["arrow_gt"][i] = p.startswith(">")
             flags["opens_call"][i] = p.startswith("(")
+            flags["assigns"][i] = stripped.startswith("=") and not stripped.startswith(("==", "=>"))
             if lead or not ident:
                 flags["ends"][i] = True
                 flags["ends_ident"][i] = bool(ident) and not ident[0].isdigit()
@@ -132,6 +141,7 @@ class ScopeGuard:
         t = {k: torch.tensor(v, dtype=torch.bool) for k, v in flags.items()}
         self._ends, self._ends_ident, self._opens_call = t["ends"], t["ends_ident"], t["opens_call"]
         self._start_ok = {False: t["start_ok"], True: t["start_ok_expr"]}
+        self._not_assign = ~t["assigns"]
         self._ends_plain = t["ends"] & ~t["ends_ident"]
         self._follower_ends, self._arrow, self._arrow_gt = t["follower_ends"], t["arrow"], t["arrow_gt"]
         self._tentative_base = t["cont_any"] | t["cont_follower"] | t["follower_ends"]
@@ -153,12 +163,19 @@ class ScopeGuard:
             return self._arrow if state.must_arrow == 1 else self._arrow_gt
         if state.pending_follow:
             return self._follower_ends
+        if state.in_word and state.word_kind == "bind" or not state.in_word and state.next_word_kind() == "bind":
+            taken = state.taken_names()
+            mask = self._binding_mask(state.word, taken) if taken else None
+            if state.in_word and state.binds_in_for_head() == "const":  # `for (const k = 0; ...; k++)` throws
+                mask = self._not_assign if mask is None else mask & self._not_assign
+            return mask
         if state.in_word:
             if state.word_kind not in ("ref", "tentative"):
                 return None
             key = (state.word_kind, state.word, state.local_names(), state.operand_expected())
         elif state.next_word_kind() == "ref":
-            return self._start_mask(state.local_names(), state.operand_expected())
+            mask = self._start_mask(state.local_names(), state.operand_expected())
+            return mask & self._not_assign if state.const_in_for else mask
         else:
             return None
         if key not in self._cache:
@@ -178,6 +195,23 @@ class ScopeGuard:
                 for j in range(1, len(name) + 1):
                     mask[self._start_exact.get(name[:j], [])] = True
                 mask[self._start_rest.get(name, [])] = True
+            self._cache[key] = mask
+        return self._cache[key]
+
+    def _binding_mask(self, word: str, taken: frozenset[str]) -> torch.Tensor:
+        """A `let` or `const` name being written (`word` so far) may not end as a name its scope has declared."""
+        key = ("bind", word, taken)
+        if key not in self._cache:
+            if len(self._cache) > _CACHE_SIZE:
+                self._cache.clear()
+            mask = torch.ones(self.vocab_size, dtype=torch.bool)
+            for name in taken:
+                if not word:
+                    mask[self._start_rest.get(name, [])] = False
+                elif name == word:
+                    mask &= ~self._ends
+                elif name.startswith(word):
+                    mask[self._cont_rest.get(name[len(word):], [])] = False
             self._cache[key] = mask
         return self._cache[key]
 
