@@ -318,7 +318,20 @@ Uint32Array Uint8Array Uint8ClampedArray WeakMap WeakSet console decodeURI decod
 encodeURIComponent globalThis isFinite isNaN parseFloat parseInt structuredClone undefined
 """.split())
 
+# p5's functions that reach beyond the canvas: files, the network, storage, the DOM's elements, the cursor, the
+# sketch's own removal. A painting needs none, the renderer's sandbox refuses most, and a guard that steers a
+# reaching policy into a known name steered it into these (`x + writeFile(50, 100)`, nested `httpDo(...)`).
+P5_BEYOND_THE_CANVAS = frozenset("""
+clearStorage createA createAudio createButton createCapture createCheckbox createColorPicker createDiv createElement
+createFileInput createImg createInput createP createRadio createSelect createSlider createSpan createVideo
+createWriter cursor describe describeElement downloadFile encodeAndDownloadGif exitPointerLock fullscreen getItem
+getURL getURLParams getURLPath gridOutput httpDo httpGet httpPost loadBlob loadBytes loadColorShader loadFilterShader
+loadFont loadImage loadJSON loadMaterialShader loadModel loadNormalShader loadShader loadStrings loadStrokeShader
+loadTable loadXML noCanvas noCursor parseFontData remove removeElements removeItem requestPointerLock save saveCanvas
+saveFrames saveGif saveJSON saveStrings saveTable select selectAll storeItem textOutput writeFile
+""".split())
+
 # The names a sketch has any business reading: p5's, p5.brush's `brush`, the `p5` namespace, and the language's
-# built-ins. The rest of PAGE_GLOBALS is the browser's (the DOM, `history`, `window`), which no painting needs; a
-# policy that reaches for one has lost its way (`x + history`).
-SKETCH_GLOBALS = P5_FUNCTIONS | P5_VALUES | SCRIPT_GLOBALS | {"brush", "p5"}
+# built-ins, less P5_BEYOND_THE_CANVAS. The rest of PAGE_GLOBALS is the browser's (the DOM, `history`, `window`),
+# which no painting needs; a policy that reaches for one has lost its way (`x + history`).
+SKETCH_GLOBALS = (P5_FUNCTIONS - P5_BEYOND_THE_CANVAS) | P5_VALUES | SCRIPT_GLOBALS | {"brush", "p5"}

@@ -8,7 +8,7 @@ import random
 import pytest
 from test_decoding_guards import _allowed_pieces, _walk
 
-from paint_pipeline.page_globals import P5_FUNCTIONS, P5_VALUES, PAGE_GLOBALS, SKETCH_GLOBALS
+from paint_pipeline.page_globals import P5_BEYOND_THE_CANVAS, P5_FUNCTIONS, P5_VALUES, PAGE_GLOBALS, SKETCH_GLOBALS
 from paint_pipeline.policy.guards import GuardSet, masks_for_completion
 from paint_pipeline.policy.guards.js_scope import KEYWORDS, ScopeState, is_ident_char
 
@@ -146,11 +146,12 @@ def test_undefined_names_throw_and_the_guard_does_not_offer_them(scope):
 
 # What the scope guard steered earlier policies into when they reached for a name they had not declared: a p5
 # function as a number (p5.brush throws), the browser's `history` (NaN: nothing drawn), a statement's keyword as an
-# operand (no parse).
-STEERED = [("a p5 function as a number", HEAD + "  brush.fill('#121212', 210);\n  brush.circle(0, 0, ", "writeFile",
+# operand (no parse), a p5 function for files (throws).
+STEERED = [("a p5 function as a number", HEAD + "  brush.fill('#121212', 210);\n  brush.circle(0, 0, ", "random",
             ");\n}"),
            ("the browser's history as a number", HEAD + "  brush.line(0, 0, 10, ", "history", ");\n}"),
-           ("a statement's keyword as an operand", HEAD + "  brush.line(0, 0, 10 + ", "with", ", 5);\n}")]
+           ("a statement's keyword as an operand", HEAD + "  brush.line(0, 0, 10 + ", "with", ", 5);\n}"),
+           ("a p5 function beyond the canvas", HEAD + "  brush.line(0, 0, 10 + ", "writeFile", "(50, 100), 5);\n}")]
 
 
 def test_what_the_guard_steered_into_before_is_not_offered(scope):
@@ -160,9 +161,10 @@ def test_what_the_guard_steered_into_before_is_not_offered(scope):
              for k, (_, before, name, after) in enumerate(STEERED)]
     with RendererService(pool_size=1) as client:
         results = client.render_batch(items)
-    assert [r.status for r in results] == ["RUNTIME_ERROR", "SUCCESS", "PARSE_ERROR"], [r.errors for r in results]
+    assert [r.status for r in results] == ["RUNTIME_ERROR", "SUCCESS", "PARSE_ERROR", "RUNTIME_ERROR"], \
+        [r.errors for r in results]
     for case, before, name, _ in STEERED:
-        assert _followers(scope, _fenced(before).rsplit("\n```", 1)[0], name) <= ({"("} if name == "writeFile" else
+        assert _followers(scope, _fenced(before).rsplit("\n```", 1)[0], name) <= ({"("} if name == "random" else
                                                                               set()), case
     # p5's function may be written where it is called; the sketch's own name shadows it.
     text = _fenced(HEAD + "  brush.circle(0, 0, ").rsplit("\n```", 1)[0]
@@ -323,4 +325,5 @@ def test_the_page_defines_every_listed_global_and_each_of_p5s_is_listed():
     assert not found["unlisted"], f"defined on the page by p5 or p5.brush, missing in page_globals: {found['unlisted']}"
     assert not found["kind"], f"p5's names missing from P5_FUNCTIONS / P5_VALUES, or in the wrong one: {found['kind']}"
     assert SKETCH_GLOBALS <= PAGE_GLOBALS, sorted(SKETCH_GLOBALS - PAGE_GLOBALS)
+    assert P5_BEYOND_THE_CANVAS <= P5_FUNCTIONS, sorted(P5_BEYOND_THE_CANVAS - P5_FUNCTIONS)
     assert int(found["checked"][0]) == len(PAGE_GLOBALS) and int(found["checked"][1]) > 500, found["checked"]

@@ -13,8 +13,9 @@ js_scope.py for what is not one: declarations, parameters, property names, keys)
     while it is written          it stays a prefix of a known name
     where it ends                it is a known name; a p5 function (`random`, `year`) is followed by `(`
                                  unless the sketch declares the name itself
-    known names                  the sketch's declarations in scope; p5's globals, `brush`, `p5` and
-                                 the language's built-ins (page_globals.SKETCH_GLOBALS, checked in the
+    known names                  the sketch's declarations in scope; p5's globals but those beyond the
+                                 canvas (files, network, the DOM), `brush`, `p5` and the language's
+                                 built-ins (page_globals.SKETCH_GLOBALS, checked in the
                                  renderer); keywords, but not a statement's keyword or `in`/`of`/
                                  `instanceof` where an operand must begin (`f(x, with`)
 
@@ -27,7 +28,8 @@ Why not every name the page has: the guard steers a policy that reaches for an
 undeclared name into a known one with the same start, and the page's other
 names are the browser's (`history`, `window`, the DOM): `x + history` runs and
 draws nothing. A p5 function read as a number does the same (`x + year`), or
-makes p5.brush throw (`brush.circle(x, y, writeFile)` with a fill on).
+makes p5.brush throw (`brush.circle(x, y, writeFile)` with a fill on); called,
+one for files throws (`x + writeFile(50, 100)`).
 
 Parameters of an arrow function written as `(a, b) =>` are only declared at the
 `=>`: an unknown word in such a list may end only where a parameter can (`,`
@@ -81,7 +83,8 @@ class ScopeGuard:
     # 3: the known names are the sketch's (SKETCH_GLOBALS, not the whole page's); a p5 function is called;
     #    a statement's keyword does not stand where an operand must.
     # 4: a `let` or `const` does not take a name its scope has declared; `for (const k` is not followed by `=`.
-    version = 4
+    # 5: p5's functions beyond the canvas (files, network, the DOM: page_globals.P5_BEYOND_THE_CANVAS) are not known.
+    version = 5
 
     def __init__(self, pieces: list[str], vocab_size: int, known=SKETCH_GLOBALS, calls=P5_FUNCTIONS):
         self.pieces = pieces
