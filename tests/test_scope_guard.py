@@ -62,6 +62,11 @@ function setup() {
   if ('a' in o && o instanceof Object) brush.circle(0, 0, random);
   for (const k of [1, 2]) brush.circle(k, random, 2);
 }""",
+    "a recursive arrow, and names read after their initializers": HEAD + """  const f = (n) => (n > 0 ? f(n - 1) : 0);
+  const a = 2, b = a * 2
+  brush.circle(a, b, f(3) + 1);
+  for (const p of [a, b]) brush.circle(p, p, 2);
+}""",
     "a class": """class Dot {
   constructor(x, y) { this.x = x; this.y = y; }
   draw(r) { brush.circle(this.x, this.y, r); }
@@ -178,17 +183,22 @@ def test_what_the_guard_steered_into_before_is_not_offered(scope):
     assert not _reader("```javascript\n" + HEAD + "  const ok = 'a' ").operand_expected()
 
 
-def test_a_binding_does_not_take_a_declared_name_and_a_for_heads_const_is_not_assigned(scope):
+def test_declarations_the_reader_can_check(scope):
+    """A `let`/`const` does not take a name its scope has; a for head's `const` is not assigned; a name is not
+    read in its own initializer."""
     from paint_pipeline.render import RendererService, RenderItem
 
     again = HEAD + "  const x = 1;\n  brush.circle(x, 0, 2);\n  const "
     counting = HEAD + "  for (const k"
     with RendererService(pool_size=1) as client:
-        redeclared, assigned = client.render_batch([
+        redeclared, assigned, early = client.render_batch([
             RenderItem(id="again", code=again + "x = 2;\n}", seed=1, size=96),
-            RenderItem(id="const", code=counting + " = 0; k < 3; k++) brush.circle(k, 0, 2);\n}", seed=1, size=96)])
+            RenderItem(id="const", code=counting + " = 0; k < 3; k++) brush.circle(k, 0, 2);\n}", seed=1, size=96),
+            RenderItem(id="early", code=HEAD + "  for (const t of [[1, t]]) brush.circle(0, 0, 2);\n}", seed=1,
+                       size=96)])
     assert redeclared.status == "PARSE_ERROR" and "already been declared" in redeclared.errors[0], redeclared.errors
     assert assigned.status == "RUNTIME_ERROR" and "constant variable" in assigned.errors[0], assigned.errors
+    assert early.status == "RUNTIME_ERROR" and "before initialization" in early.errors[0], early.errors
 
     def followers(code: str, name: str) -> set[str]:
         return _followers(scope, _fenced(code).rsplit("\n```", 1)[0], name)
@@ -198,6 +208,10 @@ def test_a_binding_does_not_take_a_declared_name_and_a_for_heads_const_is_not_as
     assert followers(again + "y = 2, ", "y") == set()  # earlier in the same list
     assert followers(again.replace("const x = 1;", "{ const x = 1; }"), "x")  # another scope: allowed
     assert followers(HEAD + "  for (let i = 0; i < 2; i++) {\n    let ", "i")  # a loop's body is its own scope
+    # A name in its own initializer ("Cannot access ... before initialization"), even where an outer one exists.
+    assert followers(HEAD + "  const q = 1 + ", "q") == set()
+    assert followers(HEAD + "  const t = 3;\n  {\n    for (const t of [[1, ", "t") == set()
+    assert followers(HEAD + "  const q = 1, r = q + ", "q")  # initialized by then
     for text in (counting, counting + " "):  # `of` or `in` may follow, not `=`
         offered = _allowed_pieces(scope, "```javascript\n" + text)
         assert offered is None or not any(p.strip().startswith("=") and p.strip()[:2] not in ("==", "=>")

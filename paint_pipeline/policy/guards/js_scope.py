@@ -107,6 +107,7 @@ class ScopeState:
     arrow_params: set[str] | None = None  # after `=>`: the parameters, for a `{` body
     arrow_candidate: set[str] | None = None  # the parameters of `(...) =` or `name =`, if `>` comes next
     const_in_for: bool = False  # `for (const k` just written: `of` or `in` must follow, not `=`
+    initializing: set[str] = field(default_factory=set)  # let/const names whose initializer is being written
     for_block: set[str] | None = None  # a for head's names, for the `{` that follows it
     before_slash: tuple[str, bool] = ("", False)  # (last, slot) before a `/`, restored if it starts a comment
     broken: bool = False
@@ -116,7 +117,14 @@ class ScopeState:
         return self.lex.in_code and self.lex.mode == "code" and not self.broken
 
     def local_names(self) -> frozenset[str]:
-        return frozenset().union(*(f.names for f in self.frames))
+        """The sketch's names readable here. One whose `let`/`const` initializer is being written is not, nor the
+        name it shadows ("Cannot access 'x' before initialization"), unless inside a function written there,
+        which may run later (`const draw = () => draw()`)."""
+        names = frozenset().union(*(f.names for f in self.frames))
+        if self.initializing and self.arrow_params is None and not any(
+                f.kind in ("fnbody", "params") for f in self.frames[self.decl_depth or len(self.frames):]):
+            names -= self.initializing
+        return names
 
     def is_known(self, name: str) -> bool:
         return name in self.known or any(name in f.names for f in self.frames)
@@ -198,6 +206,8 @@ class ScopeState:
         self._end_word(c)
         if not c.isspace():
             self._punct(c)
+        elif c == "\n" and len(self.frames) == self.decl_depth:  # a line may end it without a `;`
+            self.initializing = set()
 
     def _token(self, token: str) -> None:
         self.last, self.last_kind, self.dots, self.must_arrow, self.closed_group = token, "", 0, 0, None
@@ -219,6 +229,8 @@ class ScopeState:
             pass
         elif kind == "bind":
             self._declare(word, self.decl)
+            if self.decl != "var":
+                self.initializing = {word}
             self.decl_binding = False
             self.const_in_for = self.binds_in_for_head() == "const"
         elif kind == "fname":
@@ -289,10 +301,10 @@ class ScopeState:
             self._token(",")
             top.slot = True
             if self.decl and len(self.frames) == self.decl_depth:
-                self.decl_binding = True
+                self.decl_binding, self.initializing = True, set()
         else:
             if c == ";" and self.decl and len(self.frames) <= self.decl_depth:
-                self.decl = ""
+                self.decl, self.initializing = "", set()
             self._token(c)
             if c == ";":
                 self._end_statements()
@@ -354,6 +366,8 @@ class ScopeState:
         parent = self.frames[-1]
         if self.decl and len(self.frames) < self.decl_depth:
             self.decl = ""
+        if len(self.frames) < self.decl_depth:  # the declaration's bracket, or a for-of head's, has closed
+            self.initializing = set()
         self._token(c)
         if frame.kind in ("block", "fnbody") and parent.kind == "stmt":
             self._end_statements()  # for (...) if (c) { ... }: the block ended the loop's body

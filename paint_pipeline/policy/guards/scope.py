@@ -44,8 +44,9 @@ label, a for head's name in an `else` after a one-statement body
 literal (read as code, as the brackets guard reads them), the browser's names
 (`document`, `window`), a p5 function passed uncalled (`pts.map(sqrt)`), and a
 for head's `const` with an initializer in a loop that never assigns it.
-A name read before its declaration's line in the same scope
-(`const q = 1 + q`) is allowed: that is another error. The warm
+A `let` or `const` name is not read in its own initializer (`const q = 1 + q`,
+`for (const t of [t])`: "Cannot access 't' before initialization"), unless
+inside a function written there (`const f = (n) => f(n - 1)` may run later). The warm
 start's corpus uses none of these (`tests/test_decoding_guards.py` checks that
 no corpus token is forbidden; `tests/test_scope_guard.py` renders sketches with
 every scoping construct the reader knows). The renderer still judges the code
@@ -84,7 +85,8 @@ class ScopeGuard:
     #    a statement's keyword does not stand where an operand must.
     # 4: a `let` or `const` does not take a name its scope has declared; `for (const k` is not followed by `=`.
     # 5: p5's functions beyond the canvas (files, network, the DOM: page_globals.P5_BEYOND_THE_CANVAS) are not known.
-    version = 5
+    # 6: a `let` or `const` name is not read in its own initializer (or a for-of head's iterable).
+    version = 6
 
     def __init__(self, pieces: list[str], vocab_size: int, known=SKETCH_GLOBALS, calls=P5_FUNCTIONS):
         self.pieces = pieces
