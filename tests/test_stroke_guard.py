@@ -58,9 +58,14 @@ def test_with_the_stroke_off_no_member_that_needs_it_can_be_written(api_and_stro
 def test_the_stroke_is_on_again_after_set_or_stroke(stroke):
     assert _mask(stroke, OFF + "  brush.") is not None
     for switch in ("  brush.set('HB', '#222', 1);\n", "  brush.stroke('#222');\n", "  brush.set(random(['HB']), c);\n"):
-        assert _mask(stroke, OFF + switch + "  brush.") is None, switch
+        assert not _stroke_forbidden(stroke, OFF + switch + "  brush."), switch
     again = OFF + "  brush.set('HB', '#222', 1);\n  brush.line(0, 0, 9, 9);\n  brush.noStroke();\n  brush."
     assert _mask(stroke, again) is not None
+
+
+def _stroke_forbidden(stroke, text):
+    """What the guard forbids at `text` for the stroke's sake (endShape and endStroke wait for their begin)."""
+    return _written_state(stroke, text).forbidden() - {"endShape", "endStroke"}
 
 
 def test_what_the_stroke_guard_leaves_alone(stroke):
@@ -70,6 +75,9 @@ def test_what_the_stroke_guard_leaves_alone(stroke):
         FENCE + "  /* brush.noStroke(); */\n  brush.",
         FENCE + "  let note = 'brush.noStroke()';\n  brush.",  # a string
         FENCE + "  mybrush.noStroke();\n  brush.",  # not the library's brush
+    ):
+        assert not _stroke_forbidden(stroke, text), text
+    for text in (
         "Call brush.noStroke() first, then brush.",  # prose before the code block
         OFF + "  brush.wash(",  # another member, already named
         OFF + "  brush.set(",
@@ -179,14 +187,38 @@ def test_the_rule_is_the_librarys(stroke):
 def test_push_and_pop_save_and_restore_what_the_guard_knows(stroke):
     on = FENCE + "  brush.set('HB', '#222', 1);\n"
     assert _mask(stroke, on + "  push();\n  brush.noStroke();\n  brush.") is not None
-    assert _mask(stroke, on + "  push();\n  brush.noStroke();\n  pop();\n  brush.") is None
-    assert _mask(stroke, OFF + "  push();\n  brush.set('HB', '#222', 1);\n  pop();\n  brush.") is not None
-    assert _mask(stroke, OFF + "  pop();\n  brush.") is not None  # nothing pushed: nothing restored
-    assert _mask(stroke, OFF + "  points.push(1);\n  brush.set('HB', '#222', 1);\n  points.pop();\n  brush.") is None
+    assert not _stroke_forbidden(stroke, on + "  push();\n  brush.noStroke();\n  pop();\n  brush.")
+    assert _stroke_forbidden(stroke, OFF + "  push();\n  brush.set('HB', '#222', 1);\n  pop();\n  brush.")
+    assert _stroke_forbidden(stroke, OFF + "  pop();\n  brush.")  # nothing pushed: nothing restored
+    arrays = OFF + "  points.push(1);\n  brush.set('HB', '#222', 1);\n  points.pop();\n  brush."
+    assert not _stroke_forbidden(stroke, arrays)
     hatching = OFF + "  brush.hatch(5, 45);\n"
     assert "rect" in _written_state(stroke, hatching).forbidden()
     assert "rect" not in _written_state(stroke, hatching + "  brush.hatchStyle('HB', '#333', 1);\n").forbidden()
     assert "rect" not in _written_state(stroke, OFF + "  push();\n  brush.hatch(5, 45);\n  pop();\n").forbidden()
+
+
+def test_an_end_needs_its_begin(stroke, api_and_stroke):
+    """`brush.endShape` / `endStroke` with no shape or stroke open throws in the renderer, and is never offered."""
+    from paint_pipeline.render import RendererService, RenderItem
+
+    shape = FENCE + "  brush.wash('#345', 255);\n  brush.beginShape(0.5);\n  brush.vertex(0, 0);\n"
+    shape += "  brush.vertex(50, 9);\n"
+    with RendererService(pool_size=1) as client:
+        wrong, closed, none = client.render_batch([
+            RenderItem(id="wrong", code=shape.split("\n", 1)[1] + "  brush.endStroke();\n}", seed=1, size=96),
+            RenderItem(id="closed", code=shape.split("\n", 1)[1] + "  brush.endShape(true);\n}", seed=1, size=96),
+            RenderItem(id="none", code=FENCE.split("\n", 1)[1] + "  brush.endShape();\n}", seed=1, size=96)])
+    assert wrong.status == "RUNTIME_ERROR" and "without beginStroke" in wrong.errors[0], wrong.errors
+    assert closed.status == "SUCCESS", closed.errors
+    assert none.status == "RUNTIME_ERROR", none.errors
+    assert _written_state(stroke, shape).forbidden() == {"endStroke"}
+    assert _written_state(stroke, shape + "  brush.endShape(true);\n").forbidden() == {"endShape", "endStroke"}
+    assert _written_state(stroke, FENCE + "  brush.beginStroke('curve', 0, 0);\n").forbidden() == {"endShape"}
+    rng = random.Random(3)
+    for _ in range(20):
+        text = _walk(api_and_stroke, shape + "  brush.end", rng, steps=6)
+        assert "endShape".startswith(_member(text, len(shape) + len("  brush."))), text[len(shape):]
 
 
 def test_which_references_are_forbidden(stroke):
@@ -210,9 +242,9 @@ def test_a_change_of_the_rule_changes_the_evaluation_key(monkeypatch):
     from paint_pipeline.policy.guards import guard_ids
     from paint_pipeline.policy.guards.stroke import StrokeGuard
 
-    assert guard_ids(["api", "brackets", "stroke"]) == ["api", "brackets@2", "stroke@2"]
+    assert guard_ids(["api", "brackets", "stroke"]) == ["api", "brackets@2", "stroke@3"]
     settings = load_settings("default")
     settings = settings.replace(policy={**settings.policy, "decoding_guards": ["api", "brackets", "stroke"]})
     before = evaluation_key(settings, None, "r1")
-    monkeypatch.setattr(StrokeGuard, "version", 3)
+    monkeypatch.setattr(StrokeGuard, "version", StrokeGuard.version + 1)
     assert evaluation_key(settings, None, "r1") != before

@@ -2,7 +2,7 @@
 
     api        names: a p5.brush member, brush or field the library lacks (api_names.py)
     brackets   a closing bracket that does not close the innermost open one, a `;` inside ( or [ (brackets.py)
-    stroke     brush.line / brush.flowLine while brush.noStroke() has the stroke off (stroke.py)
+    stroke     brush.line / brush.flowLine while brush.noStroke() has the stroke off; an end with no begin (stroke.py)
     colour     a `#` string that is not a hex colour p5 reads: #rgb, #rgba, #rrggbb, #rrggbbaa (colours.py)
     scope      a name read where the sketch has not declared it, that the page does not define (scope.py)
 

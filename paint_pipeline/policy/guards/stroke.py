@@ -21,9 +21,15 @@ guard's lexer tells code from strings and comments):
     push(  pop(                          p5's push/pop save and restore the brush state too
     brush.  while the stroke is off      not `line` or `flowLine`; not a hatched shape while
                                          hatching has no brush of its own
+    brush.beginShape(  brush.endShape(   a shape is open, then closed (likewise beginStroke and
+                                         endStroke)
+    brush.  with no shape open           not `endShape` (p5.brush throws "endShape() called
+                                         without beginShape()"); likewise `endStroke`: the GRPO
+                                         cycles wrote `brush.endStroke()` to close a shape
 
 Before any of these calls the stroke's state is unknown and nothing is guarded (a
-helper function may draw with a brush its caller set). Text order is not execution
+helper function may draw with a brush its caller set); an end with no begin before
+it in the text is forbidden (a helper that closes its caller's shape would be too). Text order is not execution
 order: a stroke switched on by a function called in between, but defined elsewhere,
 is not seen, and there the guard forbids a call that would have run. So does a
 shape too small for one hatch line, which does not throw (it draws no hatching
@@ -46,7 +52,9 @@ from paint_pipeline.policy.guards.masks import all_but
 
 NEED_STROKE = frozenset({"line", "flowLine"})  # the members that throw with the stroke off (p5.brush 2.2.2)
 HATCHED = frozenset({"polygon", "rect", "circle", "spline", "endShape"})  # show() hatches them with line()
-_SWITCH = re.compile(r"(?:(?<![\w$.])brush\s*\.\s*(noStroke|set|stroke|hatch|hatchStyle|noHatch)"
+ENDS = {"beginShape": "endShape", "beginStroke": "endStroke"}  # an end( with no begin( throws
+_SWITCH = re.compile(r"(?:(?<![\w$.])brush\s*\.\s*(noStroke|set|stroke|hatch|hatchStyle|noHatch|beginShape|endShape"
+                     r"|beginStroke|endStroke)"
                      r"|(?<![\w$.])(push|pop))\s*\($")
 _ANCHOR = re.compile(r"(?<![\w$.])brush(\.[\w$]*)?$")
 _REFERENCE = re.compile(r"brush\.([\w$]*)")
@@ -61,14 +69,20 @@ class StrokeState:
     hatch_on: bool = False  # brush.hatch( written, no brush.noHatch( since
     hatch_styled: bool = False  # brush.hatchStyle( written, no brush.noHatch( since
     saved: list = field(default_factory=list)  # the states push( saved
+    open_ends: set[str] = field(default_factory=set)  # endShape / endStroke after their begin( and before them
 
     def forbidden(self) -> frozenset[str]:
+        unopened = frozenset(ENDS.values()) - self.open_ends
         if not self.stroke_off:
-            return frozenset()
-        return NEED_STROKE | HATCHED if self.hatch_on and not self.hatch_styled else NEED_STROKE
+            return unopened
+        return unopened | (NEED_STROKE | HATCHED if self.hatch_on and not self.hatch_styled else NEED_STROKE)
 
     def _switch(self, name: str) -> None:
-        if name in ("noStroke", "set", "stroke"):
+        if name in ENDS:
+            self.open_ends.add(ENDS[name])
+        elif name in ENDS.values():
+            self.open_ends.discard(name)
+        elif name in ("noStroke", "set", "stroke"):
             self.stroke_off = name == "noStroke"
         elif name == "hatch":
             self.hatch_on = True
@@ -99,7 +113,7 @@ class StrokeGuard:
     """Masks over the vocabulary whose token texts are `pieces` (see guards.token_pieces)."""
 
     name = "stroke"
-    version = 2  # 2: hatched shapes, push/pop
+    version = 3  # 2: hatched shapes, push/pop; 3: no endShape / endStroke without its begin
 
     def __init__(self, pieces: list[str], vocab_size: int, members=BRUSH_MEMBERS):
         self.pieces = pieces
