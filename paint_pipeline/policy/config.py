@@ -81,11 +81,11 @@ class PolicyConfig:
                                               "0 to tokens naming a p5.brush member, brush or field that does not "
                                               "exist, 'brackets' to a closing bracket that does not close the "
                                               "innermost open one, 'stroke' to brush.line / brush.flowLine "
-                                              "while brush.noStroke() has the stroke off, 'colour' to a '#' "
-                                              "string that is not a hex colour p5 reads, 'scope' to a name "
-                                              "read where the sketch has not declared it and the page does "
-                                              "not define it. The renderer still "
-                                              "judges the code as written; "
+                                              "while brush.noStroke() has the stroke off and to an endShape "
+                                              "or endStroke with no begin, 'colour' to a '#' string that is "
+                                              "not a hex colour p5 reads, 'scope' to a name read where the "
+                                              "sketch has not declared it and p5 or the language does not "
+                                              "define it. The renderer still judges the code as written; "
                                               "the update applies the same masks.")
 
     # --- the update ----------------------------------------------------------------------------
