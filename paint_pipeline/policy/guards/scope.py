@@ -183,32 +183,30 @@ class ScopeGuard:
             return mask & self._not_assign if state.const_in_for else mask
         else:
             return None
+        return self._cached(key, lambda: self._mask(*key))
+
+    def _cached(self, key: tuple, build) -> torch.Tensor:
+        """The mask under `key`, built once (the cache is emptied past its bound)."""
         if key not in self._cache:
             if len(self._cache) > _CACHE_SIZE:
                 self._cache.clear()
-            self._cache[key] = self._mask(*key)
+            self._cache[key] = build()
         return self._cache[key]
 
     def _start_mask(self, local: frozenset[str], operand: bool) -> torch.Tensor:
         """Where a reference may start: pieces whose identifier is a known name's prefix (or the name, then more)."""
-        key = ("start", "", local, operand)
-        if key not in self._cache:
-            if len(self._cache) > _CACHE_SIZE:
-                self._cache.clear()
+        def build() -> torch.Tensor:
             mask = self._start_ok[operand].clone()
             for name in local:
                 for j in range(1, len(name) + 1):
                     mask[self._start_exact.get(name[:j], [])] = True
                 mask[self._start_rest.get(name, [])] = True
-            self._cache[key] = mask
-        return self._cache[key]
+            return mask
+        return self._cached(("start", "", local, operand), build)
 
     def _binding_mask(self, word: str, taken: frozenset[str]) -> torch.Tensor:
         """A `let` or `const` name being written (`word` so far) may not end as a name its scope has declared."""
-        key = ("bind", word, taken)
-        if key not in self._cache:
-            if len(self._cache) > _CACHE_SIZE:
-                self._cache.clear()
+        def build() -> torch.Tensor:
             mask = torch.ones(self.vocab_size, dtype=torch.bool)
             for name in taken:
                 if not word:
@@ -217,8 +215,8 @@ class ScopeGuard:
                     mask &= ~self._ends
                 elif name.startswith(word):
                     mask[self._cont_rest.get(name[len(word):], [])] = False
-            self._cache[key] = mask
-        return self._cache[key]
+            return mask
+        return self._cached(("bind", word, taken), build)
 
     def _usable(self, name: str, local: frozenset[str], operand: bool) -> bool:
         """May `name` stand as a whole word here (whatever follows it)?"""
