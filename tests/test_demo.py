@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pyarrow.parquet as pq
 import pytest
 from dagster import DagsterInstance
 
@@ -90,6 +91,14 @@ def test_learning_curve_runs_missing_cycles_and_writes_table_chart_and_verdict(d
     from paint_pipeline.pipeline.dashboard import build_dashboard
 
     assert 'src="learning_curve/learning_curve.svg"' in build_dashboard(load_settings("tiny")).read_text()
+    from paint_pipeline.pipeline.evaluation import cached_evaluation_paths, evaluation_rollouts_path
+
+    cached = cached_evaluation_paths(load_settings("tiny").root)  # the curve's and the checks'; not the tables beside
+    assert len(cached) >= 2 and not any(".renders." in p.name or ".rollouts." in p.name for p in cached)
+    for path in cached:  # each evaluation keeps the code it judged, row for row with its scorecards
+        cards, rollouts = pq.read_table(path), pq.read_table(evaluation_rollouts_path(path))
+        assert rollouts.column("sample_id").to_pylist() == cards.column("sample_id").to_pylist()
+        assert all(isinstance(code, str) for code in rollouts.column("code").to_pylist())
 
 
 def test_a_crash_stops_the_demo_and_the_status_names_its_root_cause(demo_world, monkeypatch):

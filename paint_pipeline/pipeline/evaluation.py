@@ -66,9 +66,11 @@ def evaluation_key(settings: PipelineSettings, checkpoint: str | None, reward_ve
 
 
 def evaluate_policy(settings: PipelineSettings, checkpoint: str | None, client, scorer, *, label: str,
-                    progress: bool = True, renders_path: Path | None = None) -> pa.Table:
+                    progress: bool = True, renders_path: Path | None = None,
+                    rollouts_path: Path | None = None) -> pa.Table:
     """Scorecards of a policy on the first `eval_prompts` held-out prompts, with the same seeds every time;
-    the renders table (where each painting is) is written to `renders_path` when given."""
+    the renders table (where each painting is) is written to `renders_path` and the sampled rollouts (completion,
+    code, tokens) to `rollouts_path` when given."""
     ensure_base_model(settings)
     prompts = load_split(settings.eval_split)[: settings.eval_prompts]
     # The full distribution (top-p 1) at the evaluation's temperature: the evaluation key holds no top-p, and
@@ -77,6 +79,8 @@ def evaluate_policy(settings: PipelineSettings, checkpoint: str | None, client, 
                              group_size=settings.eval_samples_per_prompt, temperature=settings.eval_temperature,
                              seed=settings.eval_seed, top_p=1.0, progress=progress)
     table = rollouts_table(rollouts, cycle=f"eval-{label}", policy_checkpoint=checkpoint or "base")
+    if rollouts_path is not None:  # before rendering: a failure below still leaves the code to read
+        write_table(table, rollouts_path)
     renders = render_rollouts(table, client, settings, settings.root / "evaluation_images" / label, progress=progress)
     cards, _ = score_renders(table, renders, scorer, progress=progress)
     if renders_path is not None:
@@ -89,6 +93,7 @@ def evaluation_cache_path(settings: PipelineSettings, checkpoint: str | None, re
 
 
 RENDERS_SUFFIX = ".renders.parquet"
+ROLLOUTS_SUFFIX = ".rollouts.parquet"
 
 
 def evaluation_renders_path(cache_path: Path) -> Path:
@@ -96,10 +101,15 @@ def evaluation_renders_path(cache_path: Path) -> Path:
     return cache_path.with_suffix(RENDERS_SUFFIX)
 
 
+def evaluation_rollouts_path(cache_path: Path) -> Path:
+    """The sampled rollouts kept beside a cached evaluation (to read its failures' code, to replay guards)."""
+    return cache_path.with_suffix(ROLLOUTS_SUFFIX)
+
+
 def cached_evaluation_paths(root: Path) -> list[Path]:
-    """The cached evaluations' scorecard tables under an artifacts folder, without the renders tables beside them."""
+    """The cached evaluations' scorecard tables under an artifacts folder, without the tables kept beside them."""
     return sorted(path for path in (root / "evaluation_cache").glob("*.parquet")
-                  if not path.name.endswith(RENDERS_SUFFIX))
+                  if not path.name.endswith((RENDERS_SUFFIX, ROLLOUTS_SUFFIX)))
 
 
 def cached_evaluation(settings: PipelineSettings, checkpoint: str | None, client, scorer, *, label: str,
@@ -110,7 +120,7 @@ def cached_evaluation(settings: PipelineSettings, checkpoint: str | None, client
         log(f"evaluation of {label}: cached at {path}")
         return read_table(path)
     table = evaluate_policy(settings, checkpoint, client, scorer, label=label,
-                            renders_path=evaluation_renders_path(path))
+                            renders_path=evaluation_renders_path(path), rollouts_path=evaluation_rollouts_path(path))
     write_table(table, path)
     return table
 
