@@ -57,7 +57,7 @@ def table(counts: Counter) -> list[str]:
     return lines
 
 
-def _vocab_size(source: str, tokenizer) -> int:
+def logits_width(source: str, tokenizer) -> int:
     """The width of the model's logits, from its config (the weights are not needed to replay tokens)."""
     config = Path(source) / "config.json"
     return int(json.loads(config.read_text()).get("vocab_size", len(tokenizer))) if config.is_file() else len(tokenizer)
@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     except (SettingsError, ModelLoadError) as exc:
         print(f"guard_replay: {exc}", file=sys.stderr)
         return 1
-    guards = GuardSet(names, tokenizer, _vocab_size(source, tokenizer))
+    guards = GuardSet(names, tokenizer, logits_width(source, tokenizer))
 
     root = settings.root
     cycles = args.cycles or sorted(p.stem for p in (root / "rollouts").glob("cycle-*.parquet")

@@ -7,8 +7,8 @@ handlers (`register(sub)`), and one place that turns our errors into a one-line 
     demo.py     demo, learning-curve, evaluate
     bench.py    bench render|score|update|sample, and the benchmarks of paint_pipeline/benchmarks/ (cpu-bf16, gpu,
                 soak, ...)
-    analyze.py  analyze adapter-change|paired-evaluations|guard-replay|sampler-update-gap|text-detector|contact-sheet|
-                rescore-evaluations
+    analyze.py  analyze adapter-change|paired-evaluations|guard-replay|ending-replay|sampler-update-gap|
+                text-detector|contact-sheet|rescore-evaluations|generator-sheets|generator-health
     options.py  what they share (argument types, --profile, renderer/reward/policy options)
     jobs.py     running Dagster jobs in this process; the lock on an artifacts folder's cycles
 """

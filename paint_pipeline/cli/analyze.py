@@ -11,6 +11,8 @@ TOOLS = (
                                          "reference"),
     ("paired-evaluations", "paired_evaluations", "two evaluations of the same held-out samples, sample by sample"),
     ("guard-replay", "guard_replay", "which past completions a decoding guard would have changed"),
+    ("ending-replay", "ending_replay", "what ending unfinished samples at their last statement changes, on stored "
+                                       "rollouts rendered and scored again"),
     ("sampler-update-gap", "sampler_update_gap", "how far the sampler's log-probs lie from the update's, per dtype"),
     ("text-detector", "text_detector_calibration", "calibrate the reward's text detector on real renders"),
     ("contact-sheet", "contact_sheet", "lay PNG renders out as one contact sheet"),

@@ -77,6 +77,11 @@ class PolicyConfig:
     stop_repeats: int = _f(96, "Stop a sample when its last N tokens already occurred verbatim earlier in its "
                                "completion (a degenerate loop; it counts as truncated); 0: only EOS or the token "
                                "budget stop it.")
+    end_at_statement: bool = _f(True, "Keep a sample that stops unfinished (the repetition stop or the token "
+                                      "budget) only up to its last complete statement (policy/ending.py): the "
+                                      "renderer's closing of the open blocks then gives code that parses, where a "
+                                      "cut inside an expression does not. The tokens kept are those sampled; the "
+                                      "sample still counts as truncated. False: cut where the stop fell.")
     decoding_guards: tuple[str, ...] = _f((), "Guards the sampler applies (policy/guards/): 'api' gives probability "
                                               "0 to tokens naming a p5.brush member, brush or field that does not "
                                               "exist, 'brackets' to a closing bracket that does not close the "
@@ -198,7 +203,7 @@ class PolicyConfig:
         cap = self.importance_sampling_cap
         if not isinstance(cap, (int, float)) or isinstance(cap, bool) or not math.isfinite(cap) or cap < 1:
             raise bad("importance_sampling_cap", "must be a finite number >= 1")
-        for name in ("mask_truncated_completions", "drop_zero_std_groups"):
+        for name in ("mask_truncated_completions", "drop_zero_std_groups", "end_at_statement"):
             if not isinstance(getattr(self, name), bool):
                 raise bad(name, "must be true or false")
         if self.loss_type not in LOSS_TYPES:

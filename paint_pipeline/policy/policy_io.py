@@ -56,4 +56,5 @@ def sample_policy(config: PolicyConfig, checkpoint: str | Path | None, prompts: 
                     temperature=temperature, max_new_tokens=profile.max_new_tokens, base_seed=seed,
                     top_p=config.top_p if top_p is None else top_p, batch_size=config.generation_batch_size,
                     progress=progress, system_prompt=system_prompt_for(config, checkpoint),
-                    stop_repeats=config.stop_repeats, decoding_guards=config.decoding_guards)
+                    stop_repeats=config.stop_repeats, decoding_guards=config.decoding_guards,
+                    end_at_statement=config.end_at_statement)

@@ -16,7 +16,10 @@ verbatim earlier in its completion) stops there and counts as truncated: a
 small model at a low temperature loops in about a third of its sketches, and
 a batch runs as long as its longest row, so one loop would otherwise hold the
 whole batch to the token budget. The tokens kept and their log-probs are
-exactly those sampled; only the end moves.
+exactly those sampled; only the end moves. With `end_at_statement` (the
+default config) that end moves back to the last complete statement
+(`ending.py`), where the renderer's closing of open blocks gives code that
+parses.
 
 A row that has finished leaves the batch (its slice of the KV cache is
 dropped), so the tail of a batch decodes only the rows still running. On 2
@@ -38,7 +41,8 @@ from typing import Sequence
 
 import torch
 
-from paint_pipeline.policy.guards import GuardSet
+from paint_pipeline.policy.ending import end_unfinished
+from paint_pipeline.policy.guards import GuardSet, token_pieces
 from paint_pipeline.policy.kv_cache import growing_cache
 from paint_pipeline.policy.prompting import render_chat
 from paint_pipeline.progress import progress_bar
@@ -177,6 +181,7 @@ def generate(
     decoding_guards: Sequence[str] = (),
     prune_finished: bool = True,
     grow_in_place: bool = True,
+    end_at_statement: bool = False,
 ) -> list[Rollout]:
     """G rollouts per (prompt_id, prompt), in prompt order then sample order (on rank 0 when distributed)."""
     device = next(model.parameters()).device
@@ -205,6 +210,13 @@ def generate(
                       guards=guards, prune_finished=prune_finished, grow_in_place=grow_in_place)
     if was_training:
         model.train()
+    if end_at_statement and any(r.truncated for r in mine):
+        pieces = guards.pieces if guards is not None else token_pieces(tokenizer, output_vocab_size(model, tokenizer))
+        for r in mine:
+            if r.truncated:
+                r.completion_token_ids, r.sampling_logprobs = end_unfinished(
+                    r.completion_token_ids, r.sampling_logprobs,
+                    [pieces[t] if 0 <= t < len(pieces) else "" for t in r.completion_token_ids])
     for r in mine:
         r.completion = tokenizer.decode(r.completion_token_ids, skip_special_tokens=True)
         r.code = extract_code(r.completion)
