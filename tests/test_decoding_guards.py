@@ -344,8 +344,11 @@ def test_the_bracket_lexer(text, ok, stack):
         assert state.stack == stack
 
 
-@pytest.mark.parametrize("name", ["api", "brackets", "stroke", "colour", "scope"])
-def test_no_sketch_of_the_warm_start_or_benchmark_corpus_is_forbidden_anything(tokenizer, name):
+# The share of sketches a guard must apply in (at some token) for the check to mean something: the tiny
+# tokenizer writes `([[` as one token, so the points guard applies only where a list's end is a token of its own.
+@pytest.mark.parametrize("name, share", [("api", 4), ("brackets", 4), ("stroke", 4), ("colour", 4), ("scope", 4),
+                                         ("points", 8)])
+def test_no_sketch_of_the_warm_start_or_benchmark_corpus_is_forbidden_anything(tokenizer, name, share):
     """Both corpora render (the warm start's by construction, the benchmark's in the renderer tests): a guard
     must allow every token of them, while applying often enough that the check means something."""
     guards = GuardSet([name], tokenizer, len(tokenizer))
@@ -355,7 +358,7 @@ def test_no_sketch_of_the_warm_start_or_benchmark_corpus_is_forbidden_anything(t
     for code in sketches:
         ids = tokenizer("Here it is:\n" + completion_text(code), add_special_tokens=False).input_ids
         guarded += bool(masks_for_completion(guards, ids))  # raises where a token lies outside its mask
-    assert guarded >= len(sketches) // 4, f"{name} applied in only {guarded} of {len(sketches)} sketches"
+    assert guarded >= len(sketches) // share, f"{name} applied in only {guarded} of {len(sketches)} sketches"
 
 
 def test_the_bracket_guard_forbids_only_closers_that_do_not_match(tokenizer):

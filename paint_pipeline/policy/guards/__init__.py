@@ -5,6 +5,7 @@
     stroke     brush.line / brush.flowLine while brush.noStroke() has the stroke off; an end with no begin (stroke.py)
     colour     a `#` string that is not a hex colour p5 reads: #rgb, #rgba, #rrggbb, #rrggbbaa (colours.py)
     scope      a name read where the sketch has not declared it, that the page does not define (scope.py)
+    points     a number as the first point of brush.spline / brush.polygon, a list of one point (points.py)
 
 A guard reads the completion as it grows and, at some positions, returns a
 mask of the tokens allowed next. The policy is then the model's distribution
@@ -26,11 +27,12 @@ import torch
 from paint_pipeline.policy.guards.api_names import ApiNameGuard
 from paint_pipeline.policy.guards.brackets import BracketGuard
 from paint_pipeline.policy.guards.colours import ColourGuard
+from paint_pipeline.policy.guards.points import PointsGuard
 from paint_pipeline.policy.guards.scope import ScopeGuard
 from paint_pipeline.policy.guards.stroke import StrokeGuard
 
 GUARDS = {"api": ApiNameGuard, "brackets": BracketGuard, "stroke": StrokeGuard, "colour": ColourGuard,
-          "scope": ScopeGuard}
+          "scope": ScopeGuard, "points": PointsGuard}
 
 
 def guard_ids(names: Sequence[str]) -> list[str]:
