@@ -221,6 +221,27 @@ def test_an_end_needs_its_begin(stroke, api_and_stroke):
         assert "endShape".startswith(_member(text, len(shape) + len("  brush."))), text[len(shape):]
 
 
+def test_a_shape_ends_only_after_a_vertex(stroke, api_and_stroke):
+    """`brush.endShape` with no vertex since `beginShape` throws in the renderer, and is not offered until one."""
+    from paint_pipeline.render import RendererService, RenderItem
+
+    begun = FENCE + "  brush.wash('#345', 255);\n  brush.beginShape(0.5);\n"
+    circles = begun + "  for (let k = 0; k < 2; k++) brush.circle(k * 40, 0, 9);\n"
+    with RendererService(pool_size=1) as client:
+        code = circles.split("\n", 1)[1] + "  brush.endShape(true);\n}"
+        (empty,) = client.render_batch([RenderItem(id="empty", code=code, seed=1, size=96)])
+    assert empty.status == "RUNTIME_ERROR" and "at least 2 vertices" in empty.errors[0], empty.errors
+    assert _written_state(stroke, circles).forbidden() == {"endShape", "endStroke"}
+    looped = begun + "  for (const [x, y] of points) brush.vertex(x, y);\n"  # a vertex written: allowed
+    assert _written_state(stroke, looped).forbidden() == {"endStroke"}
+    again = looped + "  brush.endShape(true);\n  brush.beginShape(0.2);\n"  # each shape counts its own
+    assert _written_state(stroke, again).forbidden() == {"endShape", "endStroke"}
+    rng = random.Random(5)
+    for _ in range(20):
+        text = _walk(api_and_stroke, circles + "  brush.end", rng, steps=6)
+        assert not _member(text, len(circles) + len("  brush.")).startswith("endSh"), text[len(circles):]
+
+
 def test_which_references_are_forbidden(stroke):
     (guard,) = stroke.guards
     for text in ("brush.line(", "brush.line", "brush.lin", "brush.flowLine (", "brush.flowL"):
@@ -242,7 +263,7 @@ def test_a_change_of_the_rule_changes_the_evaluation_key(monkeypatch):
     from paint_pipeline.policy.guards import guard_ids
     from paint_pipeline.policy.guards.stroke import StrokeGuard
 
-    assert guard_ids(["api", "brackets", "stroke"]) == ["api", "brackets@2", "stroke@3"]
+    assert guard_ids(["api", "brackets", "stroke"]) == ["api", "brackets@2", f"stroke@{StrokeGuard.version}"]
     settings = load_settings("default")
     settings = settings.replace(policy={**settings.policy, "decoding_guards": ["api", "brackets", "stroke"]})
     before = evaluation_key(settings, None, "r1")

@@ -26,6 +26,9 @@ guard's lexer tells code from strings and comments):
     brush.  with no shape open           not `endShape` (p5.brush throws "endShape() called
                                          without beginShape()"); likewise `endStroke`: the GRPO
                                          cycles wrote `brush.endStroke()` to close a shape
+    brush.vertex(                        a vertex of the open shape
+    brush.  with no vertex written       not `endShape` (p5.brush throws "endShape() requires at
+            since beginShape(            least 2 vertices"; the cycles drew circles between the two)
 
 Before any of these calls the stroke's state is unknown and nothing is guarded (a
 helper function may draw with a brush its caller set); an end with no begin before
@@ -54,7 +57,7 @@ NEED_STROKE = frozenset({"line", "flowLine"})  # the members that throw with the
 HATCHED = frozenset({"polygon", "rect", "circle", "spline", "endShape"})  # show() hatches them with line()
 ENDS = {"beginShape": "endShape", "beginStroke": "endStroke"}  # an end( with no begin( throws
 _SWITCH = re.compile(r"(?:(?<![\w$.])brush\s*\.\s*(noStroke|set|stroke|hatch|hatchStyle|noHatch|beginShape|endShape"
-                     r"|beginStroke|endStroke)"
+                     r"|beginStroke|endStroke|vertex)"
                      r"|(?<![\w$.])(push|pop))\s*\($")
 _ANCHOR = re.compile(r"(?<![\w$.])brush(\.[\w$]*)?$")
 _REFERENCE = re.compile(r"brush\.([\w$]*)")
@@ -70,16 +73,22 @@ class StrokeState:
     hatch_styled: bool = False  # brush.hatchStyle( written, no brush.noHatch( since
     saved: list = field(default_factory=list)  # the states push( saved
     open_ends: set[str] = field(default_factory=set)  # endShape / endStroke after their begin( and before them
+    vertices: int = 0  # brush.vertex( written since the last brush.beginShape(
 
     def forbidden(self) -> frozenset[str]:
         unopened = frozenset(ENDS.values()) - self.open_ends
+        if "endShape" in self.open_ends and not self.vertices:
+            unopened |= {"endShape"}
         if not self.stroke_off:
             return unopened
         return unopened | (NEED_STROKE | HATCHED if self.hatch_on and not self.hatch_styled else NEED_STROKE)
 
     def _switch(self, name: str) -> None:
-        if name in ENDS:
+        if name == "vertex":
+            self.vertices += 1
+        elif name in ENDS:
             self.open_ends.add(ENDS[name])
+            self.vertices = 0 if name == "beginShape" else self.vertices
         elif name in ENDS.values():
             self.open_ends.discard(name)
         elif name in ("noStroke", "set", "stroke"):
@@ -113,7 +122,8 @@ class StrokeGuard:
     """Masks over the vocabulary whose token texts are `pieces` (see guards.token_pieces)."""
 
     name = "stroke"
-    version = 3  # 2: hatched shapes, push/pop; 3: no endShape / endStroke without its begin
+    version = 4  # 2: hatched shapes, push/pop; 3: no endShape / endStroke without its begin; 4: nor endShape
+    # with no vertex written since its begin
 
     def __init__(self, pieces: list[str], vocab_size: int, members=BRUSH_MEMBERS):
         self.pieces = pieces
