@@ -178,3 +178,33 @@ def test_the_ending_replay_renders_only_the_moved_samples_and_compares_their_sco
     cards["c/p/1"]["reward_version"] = "rv-older"
     with pytest.raises(ValueError, match="would not compare"):
         replay_source("cycle-0001", rollouts, cards, pieces, tokenizer, client, scorer, settings)
+
+
+def test_the_ending_replay_finds_cycles_and_evaluations_that_kept_their_rollouts(tmp_path):
+    import os
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from paint_pipeline.analysis.ending_replay import _sources
+
+    for folder in ("rollouts", "scorecards", "evaluation_cache"):
+        (tmp_path / folder).mkdir()
+    ids = pa.table({"sample_id": ["x"]})
+    pq.write_table(ids, tmp_path / "rollouts" / "cycle-0001.parquet")
+    pq.write_table(ids, tmp_path / "scorecards" / "cycle-0001.parquet")
+    pq.write_table(ids, tmp_path / "rollouts" / "cycle-0002.parquet")  # no scorecards: not a source
+    for n, (key, label) in enumerate([("aaaa1111", "cycle-test"), ("bbbb2222", "cycle-test"),
+                                      ("cccc3333", "cycle-0001-test"), ("dddd4444", "cycle-0002-test")]):
+        cards = tmp_path / "evaluation_cache" / f"{key}.parquet"
+        pq.write_table(pa.table({"sample_id": [f"eval-{label}/t-0001/0"]}), cards)
+        os.utime(cards, (1000 + n, 1000 + n))
+        if label != "cycle-0002-test":  # an evaluation made before rollouts were kept: not a source
+            pq.write_table(ids, tmp_path / "evaluation_cache" / f"{key}.rollouts.parquet")
+    names = [name for name, _, _ in _sources(tmp_path, [])]
+    assert names == ["cycle-0001", "cycle-test@aaaa1111", "cycle-test@bbbb2222", "cycle-0001-test"]
+    assert [name for name, _, _ in _sources(tmp_path, ["cycle-test"])] == names[1:3]
+    (name, rollouts, cards), = _sources(tmp_path, ["cycle-0001-test"])
+    assert rollouts.name == "cccc3333.rollouts.parquet" and cards.name == "cccc3333.parquet"
+    with pytest.raises(FileNotFoundError, match="cycle-0002-test"):
+        _sources(tmp_path, ["cycle-0002-test"])

@@ -4,8 +4,9 @@
 
 SOURCE is a cycle key (its training rollouts and scorecards: `<A>/rollouts/<cycle>.parquet`,
 `<A>/scorecards/<cycle>.parquet`) or a held-out evaluation label (`cycle-test`, `cycle-0004-test`: the rollouts
-an evaluation keeps beside its cached scorecards in `<A>/evaluation_cache/`); default: every cycle, then every
-evaluation that kept its rollouts. Each truncated rollout is cut back to its last statement end
+an evaluation keeps beside its cached scorecards in `<A>/evaluation_cache/`; a label evaluated under several
+settings is printed once per evaluation, as `label@key`); default: every cycle, then every evaluation that kept
+its rollouts. Each truncated rollout is cut back to its last statement end
 (`policy/ending.py`, the sampler's `end_at_statement`); those whose end moves are rendered again (same seed,
 same size) and scored under today's reward, the others keep their recorded scorecards. Printed per source:
 rollouts, truncated, moved, compile success and mean total as recorded and with the new ends, and how the moved
@@ -101,16 +102,20 @@ def _sources(root: Path, wanted: list[str]) -> list[tuple[str, Path, Path]]:
 
     found = {p.stem: (p, root / "scorecards" / p.name) for p in sorted((root / "rollouts").glob("cycle-*.parquet"))
              if (root / "scorecards" / p.name).is_file()}
+    labelled: dict[str, list[Path]] = {}
     for path in cached_evaluation_paths(root):
-        kept = evaluation_rollouts_path(path)
         ids = pq.read_table(path, columns=["sample_id"]).column(0).to_pylist()
-        if kept.is_file() and ids and ids[0].startswith("eval-"):
-            found[ids[0].split("/", 1)[0].removeprefix("eval-")] = (kept, path)
-    unknown = [s for s in wanted if s not in found]
+        if evaluation_rollouts_path(path).is_file() and ids and ids[0].startswith("eval-"):
+            labelled.setdefault(ids[0].split("/", 1)[0].removeprefix("eval-"), []).append(path)
+    for label, paths in labelled.items():  # one label evaluated under several settings: named by its key too
+        for path in sorted(paths, key=lambda p: p.stat().st_mtime):
+            found[label if len(paths) == 1 else f"{label}@{path.stem[:8]}"] = (evaluation_rollouts_path(path), path)
+    chosen = [s for s in found if not wanted or s in wanted or s.split("@")[0] in wanted]
+    unknown = [w for w in wanted if not any(s == w or s.split("@")[0] == w for s in chosen)]
     if unknown:
         raise FileNotFoundError(f"no rollouts with scorecards for {unknown} under {root} "
                                 f"(there: {', '.join(found) or 'none'})")
-    return [(s, *found[s]) for s in (wanted or found)]
+    return [(s, *found[s]) for s in chosen]
 
 
 def run(args: argparse.Namespace) -> int:
