@@ -56,6 +56,7 @@ def _walk(guards, text, rng, steps=40):
 
 @pytest.mark.parametrize("opening, valid", [
     ("  brush.field('", BUILTIN_FIELDS), ('  brush.set("', BUILTIN_BRUSHES), ("  brush.pick(`", BUILTIN_BRUSHES),
+    ("  brush.hatchStyle('", BUILTIN_BRUSHES),
 ])
 def test_every_name_the_guard_lets_through_exists(guard, opening, valid):
     rng = random.Random(0)
@@ -65,6 +66,21 @@ def test_every_name_the_guard_lets_through_exists(guard, opening, valid):
         rest = text[len(opening):]
         assert quote in rest, f"the name never closed: {text!r}"
         assert rest[: rest.index(quote)] in valid, text
+
+
+def test_a_hatch_brush_that_does_not_exist_throws_when_the_hatching_is_drawn(guard):
+    """Why hatchStyle's name is guarded (version 2): p5.brush keeps it and throws later, at the hatched shape."""
+    from paint_pipeline.render import RendererService, RenderItem
+
+    code = ("function setup() {\n  createCanvas(200, 200, WEBGL);\n  brush.hatch(4);\n"
+            "  brush.hatchStyle('NAME', '#222', 1);\n  brush.rect(-50, -50, 100, 100);\n}")
+    with RendererService(pool_size=1) as client:
+        wrong, right = client.render_batch([RenderItem(id=n, code=code.replace("NAME", n), seed=1, size=64)
+                                            for n in ("Hatching", "HB")])
+    assert wrong.status == "RUNTIME_ERROR" and 'Brush "Hatching" not found' in wrong.errors[0], wrong.errors
+    assert right.status == "SUCCESS", right.errors
+    allowed = _allowed_pieces(guard, "  brush.hatchStyle('H")
+    assert allowed is not None and "a" not in allowed and any("B".startswith(p) or p.startswith("B") for p in allowed)
 
 
 def test_every_name_in_a_random_choice_of_brushes_exists(guard):
@@ -188,7 +204,7 @@ def test_rollouts_record_the_guard_and_old_tables_read_as_unguarded(tmp_path, to
                      cycle="c", policy_checkpoint="b")
     pq.write_table(table, tmp_path / "new.parquet")
     # Recorded with their rule versions, so an update under a changed rule refuses them (below).
-    assert read_rollouts(tmp_path / "new.parquet").column("decoding_guards").to_pylist() == [["api", "brackets@2"]]
+    assert read_rollouts(tmp_path / "new.parquet").column("decoding_guards").to_pylist() == [["api@2", "brackets@2"]]
     old = table.drop_columns(["decoding_guards"])
     pq.write_table(old, tmp_path / "old.parquet")
     read = read_rollouts(tmp_path / "old.parquet")

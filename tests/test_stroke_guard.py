@@ -263,7 +263,7 @@ def test_a_change_of_the_rule_changes_the_evaluation_key(monkeypatch):
     from paint_pipeline.policy.guards import guard_ids
     from paint_pipeline.policy.guards.stroke import StrokeGuard
 
-    assert guard_ids(["api", "brackets", "stroke"]) == ["api", "brackets@2", f"stroke@{StrokeGuard.version}"]
+    assert guard_ids(["api", "brackets", "stroke"]) == ["api@2", "brackets@2", f"stroke@{StrokeGuard.version}"]
     settings = load_settings("default")
     settings = settings.replace(policy={**settings.policy, "decoding_guards": ["api", "brackets", "stroke"]})
     before = evaluation_key(settings, None, "r1")

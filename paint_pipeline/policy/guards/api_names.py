@@ -12,6 +12,8 @@ What is guarded, on the text of the completion so far:
 
     brush.<member>                     a member of the library's `brush` object
     brush.set|pick("<name>"            a built-in brush, unless the sketch has called brush.add(...)
+    brush.hatchStyle("<name>"          likewise (version 2: p5.brush keeps the name and throws when
+                                       the hatching is drawn: `brush.hatchStyle('Hatching', ...)`)
     brush.field("<name>"               a built-in field, unless the sketch has called brush.addField(...)
     brush.set(random(["<name>", ...    each element of the list, likewise (the warm start's corpus picks
                                        brushes this way, and the model once put a colour in the list)
@@ -37,7 +39,7 @@ _IDENT = re.compile(r"[\w$]*")
 _AFTER_BRUSH = re.compile(r"(?<![\w$.])brush$")
 _MEMBER = re.compile(r"(?<![\w$.])brush\.([\w$]*)$")
 _STRING = r"(?:'[^'\\\n]*'|\"[^\"\\\n]*\"|`[^`\\\n]*`)"  # a closed string literal
-_CALL = r"(?<![\w$.])brush\.(set|pick|field)\(\s*"
+_CALL = r"(?<![\w$.])brush\.(set|pick|hatchStyle|field)\(\s*"
 _CHOICES = r"random\(\s*\[((?:\s*" + _STRING + r"\s*,)*)\s*"  # random(['HB', 'pen', ...]): the elements so far
 # Inside a name: brush.set('HB  or  brush.set(random(['HB', 'pe
 _NAME_IN = re.compile(_CALL + r"(?:" + _CHOICES + r")?(['\"`])([^'\"`\\\n]*)$")
@@ -73,12 +75,14 @@ class ApiNameGuard:
     """Masks over the vocabulary whose token texts are `pieces` (see guards.token_pieces)."""
 
     name = "api"
+    version = 2  # 2: hatchStyle's brush name
 
     def __init__(self, pieces: list[str], vocab_size: int, members=BRUSH_MEMBERS, brushes=BUILTIN_BRUSHES,
                  fields=BUILTIN_FIELDS):
         self.vocab_size = vocab_size
         self.members = frozenset(members)
-        self.names = {"set": frozenset(brushes), "pick": frozenset(brushes), "field": frozenset(fields)}
+        self.names = {"set": frozenset(brushes), "pick": frozenset(brushes), "hatchStyle": frozenset(brushes),
+                      "field": frozenset(fields)}
         self.pieces = pieces
         self._by_piece: dict[str, list[int]] = {}
         for i, p in enumerate(self.pieces):
