@@ -322,7 +322,8 @@ def test_a_cycle_trained_on_guarded_rollouts_starts_at_ratio_one(tmp_path):
 
     # Sampled under an older rule: its masks are not this code's, so the update refuses to guess them.
     write_rollouts(rollouts(texts).drop_columns(["decoding_guards"]).append_column(
-        "decoding_guards", pa.array([["api", "brackets@1"]] * 2, pa.list_(pa.string()))), tmp_path / "older.parquet")
+        "decoding_guards", pa.array([[*guard_ids(["api"]), "brackets@1"]] * 2, pa.list_(pa.string()))),
+        tmp_path / "older.parquet")
     with pytest.raises(ValueError, match=r"older\.parquet: c/p/0: sampled with the decoding guard 'brackets@1', and "
                                          r"this code's rule is version 2"):
         first_step("older.parquet")

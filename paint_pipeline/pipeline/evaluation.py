@@ -59,7 +59,7 @@ def evaluation_key(settings: PipelineSettings, checkpoint: str | None, reward_ve
         from paint_pipeline.policy.guards import guard_ids
 
         spec.append(guard_ids(config.decoding_guards))
-    if config.end_at_statement:  # the end of an unfinished sample moves back (policy/ending.py): other code
+    if config.end_at_statement:  # unfinished samples end at a statement (policy/ending.py): other sketches
         spec.append({"end_at_statement": True})
     sample_dtype = cpu_bf16_stages(config)
     if sample_dtype is not None:  # bf16 sampling weights sample another distribution; fp32 keys stay as they were
