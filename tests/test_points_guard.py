@@ -5,13 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_decoding_guards import _allowed_pieces, _walk, assert_update_replays_the_sampler
-from test_stroke_guard import ScriptLM
+from test_decoding_guards import _allowed_pieces, _walk
+from test_stroke_guard import sample_script_guarded
 
 from paint_pipeline.policy.guards import GuardSet, masks_for_completion
 from paint_pipeline.policy.guards.points import NOT_A_POINT, PointsState, piece_fails
-from paint_pipeline.policy.prompting import render_chat
-from paint_pipeline.policy.sampling import generate
 
 FENCE = "Here it is:\n```javascript\nfunction setup() {\n  createCanvas(600, 600, WEBGL);\n"
 
@@ -94,19 +92,6 @@ def test_the_rule_is_the_librarys(points, tokenizer):
 
 def test_the_update_sees_the_distribution_the_points_guarded_sampler_drew_from(tokenizer):
     """A model that writes a flat spline cannot do it guarded, and the update rebuilds the masks."""
-    prompt = "paint"
-    prompt_ids = tokenizer(render_chat(tokenizer, prompt, "compact"), add_special_tokens=False).input_ids
-    written = "```javascript\nbrush.spline([0, 0], 0.5);\n```"
-    script = tokenizer(written, add_special_tokens=False).input_ids + [tokenizer.eos_token_id]
-    model = ScriptLM(len(tokenizer), len(prompt_ids), script)
-    kwargs = dict(group_size=3, temperature=1.0, max_new_tokens=len(script) + 4, base_seed=5,
-                  system_prompt="compact")
-    free = generate(model, tokenizer, [("p", prompt)], **kwargs)
-    assert all(r.completion.startswith(written) for r in free), [r.completion for r in free]
-    guard = GuardSet(["points"], tokenizer, len(tokenizer))
-    with pytest.raises(ValueError, match="outside the mask of the decoding guards"):
-        masks_for_completion(guard, free[0].completion_token_ids)
-    for r in generate(model, tokenizer, [("p", prompt)], decoding_guards=["points"], **kwargs):
+    for r in sample_script_guarded(tokenizer, "points", "```javascript\nbrush.spline([0, 0], 0.5);\n```"):
         assert r.completion.startswith("```javascript\nbrush.spline(["), r.completion
         assert "brush.spline([0" not in r.completion, r.completion
-        assert_update_replays_the_sampler(model, r, guard)

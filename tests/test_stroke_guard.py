@@ -113,24 +113,30 @@ class ScriptLM(torch.nn.Module):
 def test_the_update_sees_the_distribution_the_stroke_guarded_sampler_drew_from(tokenizer):
     """A model that draws a line right after noStroke() cannot do it guarded, and the update rebuilds the masks
     so the replayed log-probs equal the recorded ones."""
+    written = "```javascript\nbrush.noStroke();\nbrush.line(0, 0, 9, 9);\n```"
+    for r in sample_script_guarded(tokenizer, "stroke", written):
+        assert r.completion.startswith("```javascript\nbrush.noStroke();\nbrush."), r.completion
+        assert "brush.line" not in r.completion, r.completion
+
+
+def sample_script_guarded(tokenizer, guard_name: str, written: str):
+    """Rollouts of a model that can only write `written`: unguarded they write it and the guard's masks reject
+    it; guarded, each rollout is returned after checking that the update replays the sampler's log-probs."""
     prompt = "paint"
     prompt_ids = tokenizer(render_chat(tokenizer, prompt, "compact"), add_special_tokens=False).input_ids
-    written = "```javascript\nbrush.noStroke();\nbrush.line(0, 0, 9, 9);\n```"
     script = tokenizer(written, add_special_tokens=False).input_ids + [tokenizer.eos_token_id]
     model = ScriptLM(len(tokenizer), len(prompt_ids), script)
     kwargs = dict(group_size=3, temperature=1.0, max_new_tokens=len(script) + 4, base_seed=5,
                   system_prompt="compact")
-
     free = generate(model, tokenizer, [("p", prompt)], **kwargs)
     assert all(r.completion.startswith(written) for r in free), [r.completion for r in free]
-    guard = GuardSet(["stroke"], tokenizer, len(tokenizer))
+    guard = GuardSet([guard_name], tokenizer, len(tokenizer))
     with pytest.raises(ValueError, match="outside the mask of the decoding guards"):
         masks_for_completion(guard, free[0].completion_token_ids)
-
-    for r in generate(model, tokenizer, [("p", prompt)], decoding_guards=["stroke"], **kwargs):
-        assert r.completion.startswith("```javascript\nbrush.noStroke();\nbrush."), r.completion
-        assert "brush.line" not in r.completion, r.completion
+    guarded = generate(model, tokenizer, [("p", prompt)], decoding_guards=[guard_name], **kwargs)
+    for r in guarded:
         assert_update_replays_the_sampler(model, r, guard)
+    return guarded
 
 
 def _written_state(guards, text):
