@@ -186,7 +186,7 @@ def test_the_ending_replay_finds_cycles_and_evaluations_that_kept_their_rollouts
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from paint_pipeline.analysis.ending_replay import _sources
+    from paint_pipeline.analysis.stored_rollouts import rollout_sources
 
     for folder in ("rollouts", "scorecards", "evaluation_cache"):
         (tmp_path / folder).mkdir()
@@ -201,10 +201,10 @@ def test_the_ending_replay_finds_cycles_and_evaluations_that_kept_their_rollouts
         os.utime(cards, (1000 + n, 1000 + n))
         if label != "cycle-0002-test":  # an evaluation made before rollouts were kept: not a source
             pq.write_table(ids, tmp_path / "evaluation_cache" / f"{key}.rollouts.parquet")
-    names = [name for name, _, _ in _sources(tmp_path, [])]
+    names = [name for name, _, _ in rollout_sources(tmp_path, [])]
     assert names == ["cycle-0001", "cycle-test@aaaa1111", "cycle-test@bbbb2222", "cycle-0001-test"]
-    assert [name for name, _, _ in _sources(tmp_path, ["cycle-test"])] == names[1:3]
-    (name, rollouts, cards), = _sources(tmp_path, ["cycle-0001-test"])
+    assert [name for name, _, _ in rollout_sources(tmp_path, ["cycle-test"])] == names[1:3]
+    (name, rollouts, cards), = rollout_sources(tmp_path, ["cycle-0001-test"])
     assert rollouts.name == "cccc3333.rollouts.parquet" and cards.name == "cccc3333.parquet"
     with pytest.raises(FileNotFoundError, match="cycle-0002-test"):
-        _sources(tmp_path, ["cycle-0002-test"])
+        rollout_sources(tmp_path, ["cycle-0002-test"])

@@ -54,5 +54,8 @@ def test_the_replay_counts_what_the_guard_would_have_changed(tmp_path, monkeypat
     assert rows == {"SUCCESS": (2, 0), "RUNTIME_ERROR: Error: No brush or color set": (1, 1),
                     "RUNTIME_ERROR: ReferenceError: undefinedName is not defined": (1, 0), "all": (4, 1)}, out
 
+    code = main(["analyze", "guard-replay", "--guards", "stroke", "--profile", str(profile), "cycle-0009"])
+    assert code == 1 and "no rollouts with scorecards for ['cycle-0009']" in capsys.readouterr().err
+
     code = main(["analyze", "guard-replay", "--guards", "strok", "--profile", str(profile)])
     assert code == 2 and "unknown guards ['strok']" in capsys.readouterr().err

@@ -2,11 +2,8 @@
 
     PAINT_ARTIFACTS=$A paint-pipeline analyze ending-replay [--profile P] [SOURCE ...]
 
-SOURCE is a cycle key (its training rollouts and scorecards: `<A>/rollouts/<cycle>.parquet`,
-`<A>/scorecards/<cycle>.parquet`) or a held-out evaluation label (`cycle-test`, `cycle-0004-test`: the rollouts
-an evaluation keeps beside its cached scorecards in `<A>/evaluation_cache/`; a label evaluated under several
-settings is printed once per evaluation, as `label@key`); default: every cycle, then every evaluation that kept
-its rollouts. Each truncated rollout is cut back to its last statement end
+SOURCE is a cycle key or a held-out evaluation label (`analysis/stored_rollouts.py`); default: every cycle, then
+every evaluation that kept its rollouts. Each truncated rollout is cut back to its last statement end
 (`policy/ending.py`, the sampler's `end_at_statement`); those whose end moves are rendered again (same seed,
 same size) and scored under today's reward, the others keep their recorded scorecards. Printed per source:
 rollouts, truncated, moved, compile success and mean total as recorded and with the new ends, and how the moved
@@ -21,7 +18,6 @@ import statistics
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -94,32 +90,8 @@ def replay_source(source: str, rollouts: list[dict], cards: dict[str, dict], pie
     return out
 
 
-def _sources(root: Path, wanted: list[str]) -> list[tuple[str, Path, Path]]:
-    """(source, rollouts table, scorecards table) for cycles and held-out evaluations that kept their rollouts."""
-    import pyarrow.parquet as pq
-
-    from paint_pipeline.pipeline.evaluation import cached_evaluation_paths, evaluation_rollouts_path
-
-    found = {p.stem: (p, root / "scorecards" / p.name) for p in sorted((root / "rollouts").glob("cycle-*.parquet"))
-             if (root / "scorecards" / p.name).is_file()}
-    labelled: dict[str, list[Path]] = {}
-    for path in cached_evaluation_paths(root):
-        ids = pq.read_table(path, columns=["sample_id"]).column(0).to_pylist()
-        if evaluation_rollouts_path(path).is_file() and ids and ids[0].startswith("eval-"):
-            labelled.setdefault(ids[0].split("/", 1)[0].removeprefix("eval-"), []).append(path)
-    for label, paths in labelled.items():  # one label evaluated under several settings: named by its key too
-        for path in sorted(paths, key=lambda p: p.stat().st_mtime):
-            found[label if len(paths) == 1 else f"{label}@{path.stem[:8]}"] = (evaluation_rollouts_path(path), path)
-    chosen = [s for s in found if not wanted or s in wanted or s.split("@")[0] in wanted]
-    unknown = [w for w in wanted if not any(s == w or s.split("@")[0] == w for s in chosen)]
-    if unknown:
-        raise FileNotFoundError(f"no rollouts with scorecards for {unknown} under {root} "
-                                f"(there: {', '.join(found) or 'none'})")
-    return [(s, *found[s]) for s in chosen]
-
-
 def run(args: argparse.Namespace) -> int:
-    from paint_pipeline.analysis.guard_replay import logits_width
+    from paint_pipeline.analysis.stored_rollouts import logits_width, rollout_sources
     from paint_pipeline.pipeline.settings import SettingsError, load_settings
     from paint_pipeline.pipeline.steps import renderer_for
     from paint_pipeline.policy.guards import token_pieces
@@ -133,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
         config = settings.policy_config()
         source = resolve_base_model(config.base_model, config.models_dir)
         tokenizer = load_tokenizer(source)
-        sources = _sources(settings.root, list(args.sources))
+        sources = rollout_sources(settings.root, list(args.sources))
         scorer = RewardScorer(settings.reward_config())
     except (SettingsError, ModelLoadError, FileNotFoundError) as exc:
         print(f"ending_replay: {exc}", file=sys.stderr)

@@ -1,10 +1,10 @@
-"""Which past completions a decoding guard would have changed: the training rollouts replayed through it.
+"""Which past completions a decoding guard would have changed: stored rollouts replayed through it.
 
-    PAINT_ARTIFACTS=$A paint-pipeline analyze guard-replay --guards stroke [--profile P] [cycle-0001 ...]
+    PAINT_ARTIFACTS=$A paint-pipeline analyze guard-replay --guards stroke [--profile P] [SOURCE ...]
 
-For each cycle's rollouts and scorecards (`<artifacts>/rollouts/<cycle>.parquet`,
-`<artifacts>/scorecards/<cycle>.parquet`; default: every cycle that has both), rebuilds the masks the
-named guards would have applied to each completion, token by token, and counts by render outcome the
+For each source's rollouts and scorecards (a cycle's training rollouts or a held-out evaluation's,
+`analysis/stored_rollouts.py`; default: every cycle, then every evaluation that kept its rollouts), rebuilds the
+masks the named guards would have applied to each completion, token by token, and counts by render outcome the
 completions holding a token the guards forbid. For a new guard that says how many of the failures it is
 aimed at it would have stopped, and how many sketches that rendered it would have altered (what it costs).
 It samples nothing: what the model would have written instead is `paint-pipeline sample --guards ...`.
@@ -13,14 +13,12 @@ It samples nothing: what the model would have written instead is `paint-pipeline
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections import Counter
-from pathlib import Path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("cycles", nargs="*", help="cycle keys (default: every cycle with rollouts and scorecards)")
+    parser.add_argument("sources", nargs="*", help="cycle keys or evaluation labels (default: all that have rollouts)")
     parser.add_argument("--guards", required=True, help="comma-separated guard names (policy/guards/)")
     parser.add_argument("--profile", default=None, help="the pipeline profile (default: PAINT_PROFILE or default)")
 
@@ -57,15 +55,10 @@ def table(counts: Counter) -> list[str]:
     return lines
 
 
-def logits_width(source: str, tokenizer) -> int:
-    """The width of the model's logits, from its config (the weights are not needed to replay tokens)."""
-    config = Path(source) / "config.json"
-    return int(json.loads(config.read_text()).get("vocab_size", len(tokenizer))) if config.is_file() else len(tokenizer)
-
-
 def run(args: argparse.Namespace) -> int:
+    from paint_pipeline.analysis.stored_rollouts import logits_width, rollout_sources
     from paint_pipeline.pipeline.settings import SettingsError, load_settings
-    from paint_pipeline.policy.guards import GUARDS, GuardSet
+    from paint_pipeline.policy.guards import GUARDS, GuardSet, guard_ids
     from paint_pipeline.policy.models import ModelLoadError, load_tokenizer, resolve_base_model
     from paint_pipeline.policy.rollouts import RolloutFileError, read_rollouts
     from paint_pipeline.reward.table import ScorecardFileError, read_table
@@ -85,21 +78,24 @@ def run(args: argparse.Namespace) -> int:
         return 1
     guards = GuardSet(names, tokenizer, logits_width(source, tokenizer))
 
-    root = settings.root
-    cycles = args.cycles or sorted(p.stem for p in (root / "rollouts").glob("cycle-*.parquet")
-                                   if (root / "scorecards" / p.name).is_file())
-    if not cycles:
-        print(f"guard_replay: no cycle under {root} has both rollouts and scorecards", file=sys.stderr)
+    try:
+        sources = rollout_sources(settings.root, list(args.sources))
+    except FileNotFoundError as exc:
+        print(f"guard_replay: {exc}", file=sys.stderr)
+        return 1
+    if not sources:
+        print(f"guard_replay: no rollouts with scorecards under {settings.root}", file=sys.stderr)
         return 1
     counts: Counter = Counter()
     try:
-        for cycle in cycles:
-            rollouts = read_rollouts(root / "rollouts" / f"{cycle}.parquet").to_pylist()
-            cards = {c["sample_id"]: c for c in read_table(root / "scorecards" / f"{cycle}.parquet").to_pylist()}
+        for _, rollouts_path, cards_path in sources:
+            rollouts = read_rollouts(rollouts_path).to_pylist()
+            cards = {c["sample_id"]: c for c in read_table(cards_path).to_pylist()}
             counts += replay(rollouts, cards, guards)
-    except (RolloutFileError, ScorecardFileError, ValueError, FileNotFoundError) as exc:
+    except (RolloutFileError, ScorecardFileError, ValueError) as exc:
         print(f"guard_replay: {exc}", file=sys.stderr)
         return 1
-    print(f"guards {','.join(names)} replayed over the rollouts of {', '.join(cycles)} ({root})")
+    print(f"guards {','.join(guard_ids(names))} replayed over the rollouts of "
+          f"{', '.join(name for name, _, _ in sources)} ({settings.root})")
     print("\n".join(table(counts)))
     return 0
