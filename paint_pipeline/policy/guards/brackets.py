@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 import torch
 
-from paint_pipeline.policy.guards.masks import all_but
+from paint_pipeline.policy.guards.masks import MaskCache, all_but
 
 _CLOSES = {")": "(", "]": "[", "}": "{"}
 _FOR = "for("  # a `(` opened right after the keyword `for`: its header's two `;` are code
@@ -131,7 +131,7 @@ class BracketGuard:
         self.pieces = pieces
         self.vocab_size = vocab_size
         self._closers = [i for i, p in enumerate(pieces) if any(c in p for c in ";)]}")]
-        self._cache: dict[tuple, torch.Tensor | None] = {}
+        self._cache = MaskCache()
 
     @staticmethod
     def new_state() -> LexState:
@@ -148,11 +148,7 @@ class BracketGuard:
         line = state.line.strip()
         key = (state.mode, state.escaped, state.prev, tuple(state.stack[-_DEPTH:]), len(state.stack) > _DEPTH,
                line if line in ("", "`", "``", "```") else None, _word_key(state))
-        if key not in self._cache:
-            if len(self._cache) > 4096:
-                self._cache.clear()
-            self._cache[key] = self._mask(state)
-        return self._cache[key]
+        return self._cache.get(key, lambda: self._mask(state))
 
     def _mask(self, state: LexState) -> torch.Tensor | None:
         deeper = len(state.stack) > _DEPTH

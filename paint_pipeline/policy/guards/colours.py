@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 import torch
 
 from paint_pipeline.policy.guards.brackets import LexState, feed
-from paint_pipeline.policy.guards.masks import all_but
+from paint_pipeline.policy.guards.masks import MaskCache, all_but
 
 HEX = frozenset("0123456789abcdefABCDEF")
 LENGTHS = frozenset({3, 4, 6, 8})  # the hex digits p5's color() reads after the `#`
@@ -95,7 +95,7 @@ class ColourGuard:
         self.vocab_size = vocab_size
         # From code, only a token that opens a literal with `#` in it can break one.
         self._opening = [i for i, p in enumerate(pieces) if "'#" in p or '"#' in p]
-        self._cache: dict[tuple, torch.Tensor | None] = {}
+        self._cache = MaskCache()
 
     @staticmethod
     def new_state() -> ColourState:
@@ -119,9 +119,7 @@ class ColourGuard:
             key = (lex.mode, len(content))  # what may follow depends only on how many digits are written
         else:
             return None
-        if key not in self._cache:
-            self._cache[key] = self._mask(key, state)
-        return self._cache[key]
+        return self._cache.get(key, lambda: self._mask(key, state))
 
     def _mask(self, key: tuple, state: ColourState) -> torch.Tensor | None:
         if key[0] == "code":

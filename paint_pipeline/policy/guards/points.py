@@ -30,14 +30,13 @@ from dataclasses import dataclass, field
 import torch
 
 from paint_pipeline.policy.guards.brackets import LexState, _word_key, feed
-from paint_pipeline.policy.guards.masks import all_but
+from paint_pipeline.policy.guards.masks import MaskCache, all_but
 
 _OPEN = re.compile(r"(?<![\w$.])brush\s*\.\s*(?:spline|polygon)\s*\(\s*\[$")
 # Before the list: a token from here may open it and write its first element too (` [-`, `([`).
 _CALL = re.compile(r"(?<![\w$.])brush\s*\.\s*(?:spline|polygon)\s*(?:\(\s*)?$")
 NOT_A_POINT = frozenset("0123456789-+]'\"`")  # a first element starting so is a number, a string or nothing
 _CODE_TAIL = 64  # code characters kept: `brush.polygon(  [` fits
-_CACHE_BOUND = 4096
 
 
 @dataclass
@@ -103,7 +102,7 @@ class PointsGuard:
         self._not_a_point = [i for i, p in enumerate(pieces) if p.strip() and p.lstrip()[0] in NOT_A_POINT]
         self._openers = [i for i, p in enumerate(pieces) if "[" in p]  # a token may open the list and go on
         self._closers = [i for i, p in enumerate(pieces) if "]" in p]
-        self._cache: dict[tuple, torch.Tensor | None] = {}
+        self._cache = MaskCache()
 
     @staticmethod
     def new_state() -> PointsState:
@@ -129,13 +128,12 @@ class PointsGuard:
             key = ("one point", tuple(lex.stack[state.depth - 1:]), lex.prev, _word_key(lex))
         else:
             return None
-        if key not in self._cache:
-            if len(self._cache) > _CACHE_BOUND:
-                self._cache.clear()
-            if key[0] == "first":
-                bad = self._not_a_point
-            else:
-                bad = [i for i in (self._openers if key[0] == "call" else self._closers)
-                       if piece_fails(state, self.pieces[i])]
-            self._cache[key] = all_but(bad, len(self.pieces), self.vocab_size) if bad else None
-        return self._cache[key]
+        return self._cache.get(key, lambda: self._mask(key, state))
+
+    def _mask(self, key: tuple, state: PointsState) -> torch.Tensor | None:
+        if key[0] == "first":
+            bad = self._not_a_point
+        else:
+            bad = [i for i in (self._openers if key[0] == "call" else self._closers)
+                   if piece_fails(state, self.pieces[i])]
+        return all_but(bad, len(self.pieces), self.vocab_size) if bad else None

@@ -51,7 +51,7 @@ import torch
 from paint_pipeline.brush_api import BRUSH_MEMBERS
 from paint_pipeline.policy.guards.api_names import is_ident_char
 from paint_pipeline.policy.guards.brackets import LexState, feed
-from paint_pipeline.policy.guards.masks import all_but
+from paint_pipeline.policy.guards.masks import MaskCache, all_but
 
 NEED_STROKE = frozenset({"line", "flowLine"})  # the members that throw with the stroke off (p5.brush 2.2.2)
 HATCHED = frozenset({"polygon", "rect", "circle", "spline", "endShape"})  # show() hatches them with line()
@@ -131,7 +131,7 @@ class StrokeGuard:
         self.members = frozenset(members)
         self._dot = [i for i, p in enumerate(pieces) if p.startswith(".")]
         self._ident = [i for i, p in enumerate(pieces) if p and is_ident_char(p[0])]
-        self._cache: dict[tuple[str, frozenset[str]], torch.Tensor] = {}
+        self._cache = MaskCache()
 
     @staticmethod
     def new_state() -> StrokeState:
@@ -155,9 +155,7 @@ class StrokeGuard:
             if typed in forbidden or not any(f.startswith(typed) for f in forbidden):
                 return None  # another member (the api guard's business), or already past saving
         key = (m.group(0), forbidden)
-        if key not in self._cache:
-            self._cache[key] = self._mask(*key, self._dot if typed is None else self._ident)
-        return self._cache[key]
+        return self._cache.get(key, lambda: self._mask(*key, self._dot if typed is None else self._ident))
 
     def _mask(self, anchor: str, forbidden: frozenset[str], candidates: list[int]) -> torch.Tensor:
         return all_but([i for i in candidates if self.names_forbidden(anchor + self.pieces[i], forbidden)],
