@@ -335,3 +335,7 @@ saveFrames saveGif saveJSON saveStrings saveTable select selectAll storeItem tex
 # built-ins, less P5_BEYOND_THE_CANVAS. The rest of PAGE_GLOBALS is the browser's (the DOM, `history`, `window`),
 # which no painting needs; a policy that reaches for one has lost its way (`x + history`).
 SKETCH_GLOBALS = (P5_FUNCTIONS - P5_BEYOND_THE_CANVAS) | P5_VALUES | SCRIPT_GLOBALS | {"brush", "p5"}
+# What of SKETCH_GLOBALS code outside every function may read: p5 (global mode) defines its names on the page only
+# once the page has loaded, after the sketch's script has run, so `let r = random(5);` at the top level throws
+# "random is not defined". `brush`, the `p5` namespace and the language's built-ins are there from the start.
+AT_LOAD_GLOBALS = SKETCH_GLOBALS - P5_FUNCTIONS - P5_VALUES

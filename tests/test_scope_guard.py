@@ -4,11 +4,19 @@ never sampled; valid code, scoping constructs of every kind, is never forbidden 
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from test_decoding_guards import _allowed_pieces, _walk
 
-from paint_pipeline.page_globals import P5_BEYOND_THE_CANVAS, P5_FUNCTIONS, P5_VALUES, PAGE_GLOBALS, SKETCH_GLOBALS
+from paint_pipeline.page_globals import (
+    AT_LOAD_GLOBALS,
+    P5_BEYOND_THE_CANVAS,
+    P5_FUNCTIONS,
+    P5_VALUES,
+    PAGE_GLOBALS,
+    SKETCH_GLOBALS,
+)
 from paint_pipeline.policy.guards import GuardSet, masks_for_completion
 from paint_pipeline.policy.guards.js_scope import KEYWORDS, ScopeState, is_ident_char
 
@@ -77,6 +85,32 @@ function setup() {
   const d = new Dot(5, 6);
   d.draw(4);
 }""",
+    "a const read, compared, indexed and shadowed; its properties assigned": HEAD + """  const x = 4, pts = [[1, 2]];
+  const o = { r: 2 };
+  o.r = x >= 3 ? x : 1;
+  o.r += x <= 5 && x == 4 ? 1 : 0;
+  pts[0][1] = x;
+  pts.push([x, x]);
+  for (let x = 0; x < 2; x++) { x += 0; }
+  const twice = (x) => { x = x * 2; return x; };
+  function grow(x) { x++; return x; }
+  { let x = 1; x -= 1; }
+  brush.circle(o.r, pts[0][1], twice(x) + grow(x) - x);
+}""",
+    "code that runs at load reads no p5 name; functions, arrows and classes written there may": """const W = 96;
+const palette = ['#2f5fb3', '#c0392b'], steps = Math.max(2, Math.floor(W / 40));
+const jitter = (v, s = random(2)) => v + random(-s, s);
+const ring = (r) => [0, 1, 2, 3, 4, 5].map((i) => [r * cos(TWO_PI * i / 6), r * sin(TWO_PI * i / 6)]);
+function later(n = floor(random(3))) { return n + 1; }
+class Blot { size = random(4, 8); draw() { brush.circle(jitter(0), 0, this.size); } }
+const sizes = [1, 2].map((k) => k * steps);
+function setup() {
+  createCanvas(W, W, WEBGL);
+  brush.set('HB', palette[0], 1);
+  brush.polygon(ring(20));
+  new Blot().draw();
+  for (let i = 0; i < sizes[1] + later(); i++) brush.line(-20, i, 20, i);
+}""",
 }
 
 # Sketches that throw "x is not defined": the text up to the name, the name, and the rest.
@@ -113,6 +147,15 @@ def _reader(text: str) -> ScopeState:
     return state
 
 
+def _render_cases(cases: list[tuple[str, str, str, str]]) -> list:
+    """Each (case, text before the name, the name, the rest) rendered as one sketch."""
+    from paint_pipeline.render import RendererService, RenderItem
+
+    with RendererService(pool_size=1) as client:
+        return client.render_batch([RenderItem(id=f"case{k}", code=before + name + after, seed=1, size=96)
+                                    for k, (_, before, name, after) in enumerate(cases)])
+
+
 def test_valid_sketches_render_and_are_forbidden_nothing(tokenizer, scope):
     from paint_pipeline.render import RendererService, RenderItem
 
@@ -126,12 +169,7 @@ def test_valid_sketches_render_and_are_forbidden_nothing(tokenizer, scope):
 
 
 def test_undefined_names_throw_and_the_guard_does_not_offer_them(scope):
-    from paint_pipeline.render import RendererService, RenderItem
-
-    items = [RenderItem(id=f"u{k}", code=before + name + after, seed=1, size=96)
-             for k, (_, before, name, after) in enumerate(UNDEFINED)]
-    with RendererService(pool_size=1) as client:
-        results = client.render_batch(items)
+    results = _render_cases(UNDEFINED)
     for (case, before, name, _), result in zip(UNDEFINED, results):
         assert result.status == "RUNTIME_ERROR" and f"{name} is not defined" in result.errors[0], (case, result)
         state = _reader(_fenced(before).rsplit("\n```", 1)[0])
@@ -160,12 +198,7 @@ STEERED = [("a p5 function as a number", HEAD + "  brush.fill('#121212', 210);\n
 
 
 def test_what_the_guard_steered_into_before_is_not_offered(scope):
-    from paint_pipeline.render import RendererService, RenderItem
-
-    items = [RenderItem(id=f"s{k}", code=before + name + after, seed=1, size=96)
-             for k, (_, before, name, after) in enumerate(STEERED)]
-    with RendererService(pool_size=1) as client:
-        results = client.render_batch(items)
+    results = _render_cases(STEERED)
     assert [r.status for r in results] == ["RUNTIME_ERROR", "SUCCESS", "PARSE_ERROR", "RUNTIME_ERROR"], \
         [r.errors for r in results]
     for case, before, name, _ in STEERED:
@@ -181,6 +214,77 @@ def test_what_the_guard_steered_into_before_is_not_offered(scope):
     assert not state.operand_expected()
     assert _reader("```javascript\n" + HEAD + "  brush.line(0, ").operand_expected()
     assert not _reader("```javascript\n" + HEAD + "  const ok = 'a' ").operand_expected()
+
+
+# Code that runs while the script loads, before p5 defines its globals: the text up to a p5 name, the name, the rest.
+AT_LOAD = [
+    ("a loop after a `}` too many closed setup", HEAD + "}\nfor (let i = 0; i < 3; i++) {\n  brush.circle(", "random",
+     "(-20, 20), 0, 5);\n}"),
+    ("a top-level constant", "const size = ", "PI", " * 4;\n" + HEAD + "  brush.circle(0, 0, size);\n}"),
+    ("an object's value", "const cfg = { r: ", "width", " / 4 };\n" + HEAD + "  brush.circle(0, 0, cfg.r);\n}"),
+    ("after an arrow's statement ended", "const twice = (x) => x * 2;\nlet q = ", "floor",
+     "(twice(2.5));\n" + HEAD + "  brush.circle(0, 0, q);\n}"),
+]
+
+
+def test_code_that_runs_at_load_is_not_offered_p5s_names(scope):
+    """At the top level (outside every function, class and arrow) p5's names are not defined yet: such a read throws
+    in the renderer, and the guard does not offer it; in a function, or an arrow's body, it does."""
+    results = _render_cases(AT_LOAD)
+    for (case, before, name, _), result in zip(AT_LOAD, results):
+        assert result.status == "RUNTIME_ERROR" and f"{name} is not defined" in result.errors[0], (case, result)
+        text = _fenced(before).rsplit("\n```", 1)[0]
+        assert _reader(text).runs_at_load(), case
+        assert _followers(scope, text, name) == set(), case
+        assert _allowed_pieces(scope, text) is not None, case  # other names stay: the language's, `brush`
+    assert _followers(scope, _fenced(HEAD + "  brush.circle(").rsplit("\n```", 1)[0], "random") == {"("}
+    in_arrow = _fenced("const twice = (x) => x * ").rsplit("\n```", 1)[0]
+    assert not _reader(in_arrow).runs_at_load() and _followers(scope, in_arrow, "random") == {"("}
+    assert _followers(scope, _fenced("const steps = ").rsplit("\n```", 1)[0], "Math") >= {"."}
+
+
+# A `const` name assigned again: "Assignment to constant variable" (the text up to the name, the name, the rest).
+CONST_ASSIGNED = [
+    ("a const of setup assigned in a loop", HEAD + "  const x1 = 0;\n  for (let k = 0; k < 3; k++) {\n    ", "x1",
+     " = x1 + k;\n  }\n  brush.circle(x1, 0, 2);\n}"),
+    ("a top-level const added to", "const step = 2;\n" + HEAD + "  ", "step", " += 1;\n  brush.circle(step, 0, 2);\n}"),
+    ("a destructured const incremented", HEAD + "  const [a, b] = [1, 2];\n  ", "a",
+     "++;\n  brush.circle(a, b, 2);\n}"),
+]
+
+
+ASSIGNMENT = re.compile(r"\s*(=[^=>]|\+=|-=|\*=|/=|%=|\*\*=|<<=|>>=|&=|\|=|\^=|&&=|\|\|=|\?\?=|\+\+|--)")
+
+
+def _assignments_offered(scope, text: str) -> list[str]:
+    """What the guard lets follow `text` in one or two pieces (two where the first ends in an operator's characters)
+    that assigns the name `text` ends with."""
+    found = []
+    for first in _allowed_pieces(scope, text) or ():
+        grown = [first]
+        if first.strip() and first.rstrip()[-1] in "=+-*/%<>&|^?!":
+            grown += [first + second for second in _allowed_pieces(scope, text + first) or ()]
+        found += [g for g in grown if ASSIGNMENT.match(g)]
+    return found
+
+
+def test_a_const_name_read_is_not_assigned(scope):
+    """Assigning a `const` again throws in the renderer; right after such a name the guard offers no piece that
+    assigns it (`=`, `+=`, `++`), and still offers the rest (`.`, `[`, ` ==`, `;`)."""
+    results = _render_cases(CONST_ASSIGNED)
+    for (case, before, name, after), result in zip(CONST_ASSIGNED, results):
+        assert result.status == "RUNTIME_ERROR", (case, result)
+        assert "Assignment to constant variable" in result.errors[0], (case, result)
+        text = _fenced(before + name).rsplit("\n```", 1)[0]
+        state = _reader(text)
+        assert state.in_word and state.is_const(name), case
+        assert not _assignments_offered(scope, text), case
+        assert not _assignments_offered(scope, text + " "), case  # after a space, as well
+        assert {".", ";", "[", ")"} & {p.lstrip()[:1] for p in _allowed_pieces(scope, text)}, case
+        assert any(p.lstrip().startswith("==") or p.lstrip() == "=" for p in _allowed_pieces(scope, text)), case
+    shadowed = _fenced(HEAD + "  const x1 = 0;\n  { let x1 = 2;\n    x1").rsplit("\n```", 1)[0]
+    assert not _reader(shadowed).is_const("x1")
+    assert any(p.lstrip().startswith("=") for p in _allowed_pieces(scope, shadowed))
 
 
 def test_declarations_the_reader_can_check(scope):
@@ -341,3 +445,27 @@ def test_the_page_defines_every_listed_global_and_each_of_p5s_is_listed():
     assert SKETCH_GLOBALS <= PAGE_GLOBALS, sorted(SKETCH_GLOBALS - PAGE_GLOBALS)
     assert P5_BEYOND_THE_CANVAS <= P5_FUNCTIONS, sorted(P5_BEYOND_THE_CANVAS - P5_FUNCTIONS)
     assert int(found["checked"][0]) == len(PAGE_GLOBALS) and int(found["checked"][1]) > 500, found["checked"]
+
+
+def test_at_load_the_page_has_exactly_the_names_listed_for_code_that_runs_then():
+    """While the sketch's script runs, AT_LOAD_GLOBALS are defined and the rest of SKETCH_GLOBALS (p5's) are not, but
+    for two the browser has too: `print` (its print dialog) and `length` (the page's frame count), which a painting
+    never means."""
+    import json
+
+    from paint_pipeline.render import RendererService, RenderItem
+
+    code = """const names = %s, atLoad = new Set(%s);
+for (const n of names) {
+  if ((n in globalThis) !== atLoad.has(n)) console.log('wrong ' + n);
+}
+console.log('checked ' + names.length);
+function setup() { createCanvas(64, 64, WEBGL); }""" % (json.dumps(sorted(SKETCH_GLOBALS)),
+                                                         json.dumps(sorted(AT_LOAD_GLOBALS)))
+    with RendererService(pool_size=1) as client:
+        result = client.render_batch([RenderItem(id="at-load", code=code, seed=1, size=64)])[0]
+    assert result.status == "SUCCESS", result.errors
+    lines = [line.split(": ", 1)[-1] for line in result.console]
+    assert [line for line in lines if line.startswith("wrong ")] == ["wrong length", "wrong print"], lines
+    assert f"checked {len(SKETCH_GLOBALS)}" in lines, lines
+    assert {"brush", "p5", "Math"} <= AT_LOAD_GLOBALS and "random" not in AT_LOAD_GLOBALS

@@ -26,6 +26,12 @@ may be an unknown name only if what follows it could follow a parameter, and the
 `)` that closes such a list must be followed by `=>`. An arrow's expression body
 keeps its parameters until the bracket around the arrow closes.
 
+Two more things are read: whether code runs while the script loads (outside
+every function, class and arrow; p5 defines its globals only after the script
+has run: `runs_at_load`), and which names a `const` declared, with the operator
+characters written right after one is read (`after_const`, `const_op`), so that
+an assignment to it can be refused.
+
 Each scope also keeps the names declared in it (not a for head's, which live in
 the head's own scope), so a second `let` of one of them can be refused.
 
@@ -56,8 +62,12 @@ STATEMENT_WORDS = frozenset(("break case catch const continue debugger default d
 OPERAND_FRAMES = frozenset({"call", "index", "array", "group", "cond"})  # inside these, every word is in an operand
 OPERAND_AFTER = frozenset("=*/%<>&|^!~?,") | {"return", "typeof", "new", "delete", "void", "throw", "case", "yield",
                                               "await", "in", "of", "instanceof", "extends"}
+OPERATOR_CHARS = frozenset("=+-*/%<>&|^?!~")  # what JavaScript's operators are written with, `.` aside
 PARAMETER_FOLLOWERS = frozenset(",)=]}:")  # what may follow a parameter in a list (`:` in an object pattern)
 SCOPES = ("top", "block", "fnbody", "for")  # the frames that hold let and const names
+# Frames whose code may run after the script has loaded: a function's body or parameters, a class, and a `(` or
+# a pattern that may yet turn out to be an arrow's parameters (`(a = random()) => a`).
+DEFERRED = frozenset({"fnbody", "params", "class", "group", "pattern"})
 CHECKED = ("ref", "tentative")  # the word kinds the guard checks
 
 
@@ -80,6 +90,7 @@ class Frame:
     slot: bool = True  # the next word sits right after the opener or a `,`: a key, a parameter or an element
     tentative: list[str] = field(default_factory=list)  # words that are parameters if `=>` follows
     param_slot: bool = False  # an array in a group's slot: a destructured parameter, perhaps
+    consts: set[str] = field(default_factory=set)  # of the names declared here, those a `const` declared
 
 
 @dataclass
@@ -109,12 +120,21 @@ class ScopeState:
     const_in_for: bool = False  # `for (const k` just written: `of` or `in` must follow, not `=`
     initializing: set[str] = field(default_factory=set)  # let/const names whose initializer is being written
     for_block: set[str] | None = None  # a for head's names, for the `{` that follows it
+    arrow_depth: int = 0  # the frames' depth at the outermost `=>` whose body may still be open (0: none)
+    after_const: bool = False  # the last word read a `const` name: no assignment may follow it
+    const_op: str = ""  # the operator characters written since that name (`=`: `==` or `=>` may yet follow)
     before_slash: tuple[str, bool] = ("", False)  # (last, slot) before a `/`, restored if it starts a comment
     broken: bool = False
 
     # --- what the guard asks ---------------------------------------------------------------
     def in_code(self) -> bool:
         return self.lex.in_code and self.lex.mode == "code" and not self.broken
+
+    def runs_at_load(self) -> bool:
+        """Does code written here run while the script loads, before p5 defines its globals? Only outside every
+        function body, parameter list, class and arrow (a function may run later); where unsure, no: an arrow's
+        body lasts until the bracket around it closes or a `;` ends its statement, not at a line's end."""
+        return not self.arrow_depth and not any(f.kind in DEFERRED for f in self.frames)
 
     def local_names(self) -> frozenset[str]:
         """The sketch's names readable here. One whose `let`/`const` initializer is being written is not, nor the
@@ -125,6 +145,11 @@ class ScopeState:
                 f.kind in ("fnbody", "params") for f in self.frames[self.decl_depth or len(self.frames):]):
             names -= self.initializing
         return names
+
+    def is_const(self, name: str) -> bool:
+        """Is `name`, where it is read here, one a `const` declared (not a for head's: those rule 4 reads)?"""
+        frame = next((f for f in reversed(self.frames) if name in f.names), None)
+        return frame is not None and name in frame.consts
 
     def is_known(self, name: str) -> bool:
         return name in self.known or any(name in f.names for f in self.frames)
@@ -193,6 +218,18 @@ class ScopeState:
                 self._code(c)
 
     def _code(self, c: str) -> None:
+        was_after, op = self.after_const, self.const_op
+        ends_const = self.in_word and self.word_kind == "ref" and not is_ident_char(c) and self.is_const(self.word)
+        self._read_code(c)
+        if was_after or ends_const:  # after a `const` name: follow the operator written after it
+            if c in OPERATOR_CHARS:
+                self.after_const, self.const_op = True, (op if was_after else "") + c
+            elif c.isspace() and not (was_after and op):
+                self.after_const, self.const_op = True, ""
+            else:
+                self.after_const, self.const_op = False, ""
+
+    def _read_code(self, c: str) -> None:
         if not c.isspace() and self.pending_for is not None:
             self._settle_for(c)
         if is_ident_char(c):
@@ -200,6 +237,7 @@ class ScopeState:
                 self.in_word, self.word = True, c
                 self.word_kind = "number" if c.isdigit() else self.next_word_kind()
                 self.dots, self.must_arrow, self.closed_group, self.const_in_for = 0, 0, None, False
+                self.after_const, self.const_op = False, ""
             else:
                 self.word += c
             return
@@ -211,7 +249,8 @@ class ScopeState:
 
     def _token(self, token: str) -> None:
         self.last, self.last_kind, self.dots, self.must_arrow, self.closed_group = token, "", 0, 0, None
-        self.const_in_for = False
+        self.const_in_for = self.after_const = False
+        self.const_op = ""
         self.frames[-1].slot = False
 
     def _end_word(self, follower: str) -> None:
@@ -267,6 +306,10 @@ class ScopeState:
         frame = next(f for f in reversed(self.frames) if f.kind in scopes)
         frame.names.add(name)
         frame.declared.add(name)
+        if how == "const" and frame.kind != "for":
+            frame.consts.add(name)
+        else:
+            frame.consts.discard(name)
 
     def _declare_parameter(self, name: str) -> None:
         """A parameter, or a name in a destructuring pattern: the declaration's, or the parameter list's."""
@@ -305,6 +348,8 @@ class ScopeState:
         else:
             if c == ";" and self.decl and len(self.frames) <= self.decl_depth:
                 self.decl, self.initializing = "", set()
+            if c == ";" and len(self.frames) <= self.arrow_depth:
+                self.arrow_depth = 0
             self._token(c)
             if c == ";":
                 self._end_statements()
@@ -368,6 +413,8 @@ class ScopeState:
             self.decl = ""
         if len(self.frames) < self.decl_depth:  # the declaration's bracket, or a for-of head's, has closed
             self.initializing = set()
+        if len(self.frames) < self.arrow_depth:  # the bracket around an arrow has closed
+            self.arrow_depth = 0
         self._token(c)
         if frame.kind in ("block", "fnbody") and parent.kind == "stmt":
             self._end_statements()  # for (...) if (c) { ... }: the block ended the loop's body
@@ -391,6 +438,8 @@ class ScopeState:
         self._token(">")
         self.arrow_params = set(params)
         self.frames[-1].names |= params
+        self.frames[-1].consts -= params  # in an expression body the parameter, not an outer const, is read
+        self.arrow_depth = self.arrow_depth or len(self.frames)
 
     def _settle_for(self, c: str) -> None:
         """After a for head: a `{` takes its names; a body of one statement gets a frame of its own, with no bracket,

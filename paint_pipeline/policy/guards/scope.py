@@ -18,6 +18,12 @@ js_scope.py for what is not one: declarations, parameters, property names, keys)
                                  built-ins (page_globals.SKETCH_GLOBALS, checked in the
                                  renderer); keywords, but not a statement's keyword or `in`/`of`/
                                  `instanceof` where an operand must begin (`f(x, with`)
+    after a `const` name read    not an assignment to it: `=`, `+=` and kin, `++`, `--` (a piece that starts
+                                 with one; "Assignment to constant variable")
+    code that runs at load       the same, less p5's names (page_globals.AT_LOAD_GLOBALS): outside every
+                                 function, class and arrow, the script runs before p5 defines them
+                                 (`let r = random(5);` at the top level throws "random is not defined";
+                                 a held-out failure: a `}` too many closed `setup` and its loop ran there)
 
 Two errors of declaration are read from the same text: a `let` or `const` does
 not take a name its scope has declared already, parameters included ("Identifier
@@ -59,12 +65,34 @@ import bisect
 
 import torch
 
-from paint_pipeline.page_globals import P5_FUNCTIONS, SKETCH_GLOBALS
+from paint_pipeline.page_globals import AT_LOAD_GLOBALS, P5_FUNCTIONS, SKETCH_GLOBALS
 from paint_pipeline.policy.guards.api_names import is_ident_char
-from paint_pipeline.policy.guards.js_scope import DECLARES, KEYWORDS, PARAMETER_FOLLOWERS, STATEMENT_WORDS, ScopeState
+from paint_pipeline.policy.guards.js_scope import (
+    DECLARES,
+    KEYWORDS,
+    OPERATOR_CHARS,
+    PARAMETER_FOLLOWERS,
+    STATEMENT_WORDS,
+    ScopeState,
+)
+from paint_pipeline.policy.guards.masks import MaskCache
 
-_CACHE_SIZE = 1024  # masks kept (49 KB each for SmolLM2's vocabulary); keys hold the names in scope, so they turn over
+_CACHE_SIZE = 1024  # masks kept: keys hold the names in scope, so they turn over fast
 UNCHECKED_AFTER = DECLARES | {"function", "class", "typeof"}  # keywords whose next word is not a reference
+UPDATE_OPERATORS = ("+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", ">>>=", "&=", "|=", "^=", "&&=", "||=", "??=",
+                    "++", "--")
+
+
+def assigns(op: str, piece: str) -> bool:
+    """Does `piece`, written after a name and then the operator characters `op`, assign that name? A lone `=` at
+    the piece's end is not yet one (`==`, `=>` may follow: the reader keeps it in `const_op`)."""
+    if not piece:
+        return False
+    text = op + piece if op else piece.lstrip()
+    run = text[: next((k for k, ch in enumerate(text) if ch not in OPERATOR_CHARS), len(text))]
+    if run.startswith(UPDATE_OPERATORS):
+        return True
+    return run.startswith("=") and not run.startswith(("==", "=>")) and (len(run) > 1 or len(run) < len(text))
 
 
 def _split(piece: str) -> tuple[int, str, str]:
@@ -74,6 +102,40 @@ def _split(piece: str) -> tuple[int, str, str]:
     while end < len(piece) and is_ident_char(piece[end]):
         end += 1
     return lead, piece[lead:end], piece[end:]
+
+
+class _Names:
+    """The names a reference may take in one kind of place (anywhere, or in code that runs at load), and the
+    pieces that may start one there (`start_ok[operand]`)."""
+
+    def __init__(self, known, calls, split: list[tuple[int, str, str] | None]) -> None:
+        self.known = frozenset(known) | KEYWORDS
+        self.calls = frozenset(calls) & self.known  # names that must be followed by `(` unless the sketch declares them
+        self.sorted = sorted(self.known)
+        prefixes = {n[:j] for n in self.known for j in range(1, len(n) + 1)}
+        operand_prefixes = {n[:j] for n in self.known - STATEMENT_WORDS for j in range(1, len(n) + 1)}
+        start_ok, start_ok_expr = [True] * len(split), [True] * len(split)
+        for i, parts in enumerate(split):
+            if parts is None or not parts[1] or parts[1][0].isdigit():
+                continue  # a special token, or a piece that starts no word
+            _, ident, rest = parts
+            whole = ident in self.known and (ident not in self.calls or rest.startswith("("))
+            start_ok[i] = whole if rest else ident in prefixes
+            start_ok_expr[i] = (whole and ident not in STATEMENT_WORDS) if rest else ident in operand_prefixes
+        self.start_ok = {False: torch.tensor(start_ok), True: torch.tensor(start_ok_expr)}
+
+    def usable(self, name: str, local: frozenset[str], operand: bool) -> bool:
+        """May `name` stand as a whole word here (whatever follows it)?"""
+        return name in local or (name in self.known and not (operand and name in STATEMENT_WORDS))
+
+    def starting(self, word: str, local: frozenset[str]) -> list[str]:
+        lo = bisect.bisect_left(self.sorted, word)
+        out = [n for n in local if n.startswith(word)]
+        for k in range(lo, len(self.sorted)):
+            if not self.sorted[k].startswith(word):
+                break
+            out.append(self.sorted[k])
+        return out
 
 
 class ScopeGuard:
@@ -86,16 +148,17 @@ class ScopeGuard:
     # 4: a `let` or `const` does not take a name its scope has declared; `for (const k` is not followed by `=`.
     # 5: p5's functions beyond the canvas (files, network, the DOM: page_globals.P5_BEYOND_THE_CANVAS) are not known.
     # 6: a `let` or `const` name is not read in its own initializer (or a for-of head's iterable).
-    version = 6
+    # 7: code that runs while the script loads (outside every function) does not read p5's names (AT_LOAD_GLOBALS);
+    #    a `const` name read is not assigned (`=`, `+=`, `++`).
+    version = 7
 
-    def __init__(self, pieces: list[str], vocab_size: int, known=SKETCH_GLOBALS, calls=P5_FUNCTIONS):
+    def __init__(self, pieces: list[str], vocab_size: int, known=SKETCH_GLOBALS, calls=P5_FUNCTIONS,
+                 known_at_load=AT_LOAD_GLOBALS):
         self.pieces = pieces
         self.vocab_size = vocab_size
-        self.known = frozenset(known) | KEYWORDS
-        self.calls = frozenset(calls) & self.known  # names that must be followed by `(` unless the sketch declares them
-        self._sorted_known = sorted(self.known)
-        prefixes = {n[:j] for n in self.known for j in range(1, len(n) + 1)}
-        operand_prefixes = {n[:j] for n in self.known - STATEMENT_WORDS for j in range(1, len(n) + 1)}
+        split = [_split(p) if p else None for p in pieces]
+        self._names = {False: _Names(known, calls, split), True: _Names(known_at_load, calls, split)}  # by at-load
+        self.known = self._names[False].known
         # Indexes by the identifier a piece writes: continuing a word (no leading space) or starting one.
         self._cont_exact: dict[str, list[int]] = {}  # the piece is exactly the identifier
         self._cont_rest: dict[str, list[int]] = {}  # the identifier, then a non-identifier character
@@ -105,8 +168,6 @@ class ScopeGuard:
         flags = {k: [False] * vocab_size for k in (
             "ends",  # the piece ends a word at its first character
             "ends_ident",  # ...with white space, then starts another word
-            "start_ok",  # fine to start a reference with, on the page's names alone
-            "start_ok_expr",  # ...where an operand must stand (no statement keyword)
             "opens_call",  # the piece starts with `(`
             "assigns",  # white space, then `=` (not `==` or `=>`)
             "follower_ends",  # ends a word with what may follow a parameter
@@ -116,10 +177,9 @@ class ScopeGuard:
             "arrow_gt")}  # the `>` after its `=`
         for i, p in enumerate(pieces):
             if not p:  # a special token (the end of the completion): where a known word may end
-                for k in ("ends", "start_ok", "start_ok_expr"):
-                    flags[k][i] = True
+                flags["ends"][i] = True
                 continue
-            lead, ident, rest = _split(p)
+            lead, ident, rest = split[i]
             stripped = p.lstrip()
             flags["arrow"][i] = stripped == "" or stripped == "=" or stripped.startswith("=>")
             flags["arrow_gt"][i] = p.startswith(">")
@@ -137,20 +197,14 @@ class ScopeGuard:
                 flags["cont_follower"][i] = bool(rest) and rest[0] in PARAMETER_FOLLOWERS
             if ident and not ident[0].isdigit():
                 (self._start_rest if rest else self._start_exact).setdefault(ident, []).append(i)
-                whole = ident in self.known and (ident not in self.calls or rest.startswith("("))
-                flags["start_ok"][i] = whole if rest else ident in prefixes
-                operand_whole = whole and ident not in STATEMENT_WORDS
-                flags["start_ok_expr"][i] = operand_whole if rest else ident in operand_prefixes
-            else:
-                flags["start_ok"][i] = flags["start_ok_expr"][i] = True
         t = {k: torch.tensor(v, dtype=torch.bool) for k, v in flags.items()}
         self._ends, self._ends_ident, self._opens_call = t["ends"], t["ends_ident"], t["opens_call"]
-        self._start_ok = {False: t["start_ok"], True: t["start_ok_expr"]}
         self._not_assign = ~t["assigns"]
+        self._not_assigning_masks: dict[str, torch.Tensor] = {}  # by the operator characters written (`assigns`)
         self._ends_plain = t["ends"] & ~t["ends_ident"]
         self._follower_ends, self._arrow, self._arrow_gt = t["follower_ends"], t["arrow"], t["arrow_gt"]
         self._tentative_base = t["cont_any"] | t["cont_follower"] | t["follower_ends"]
-        self._cache: dict[tuple, torch.Tensor | None] = {}
+        self._cache = MaskCache(_CACHE_SIZE)
 
     def new_state(self) -> ScopeState:
         return ScopeState(known=self.known)
@@ -177,32 +231,33 @@ class ScopeGuard:
         if state.in_word:
             if state.word_kind not in ("ref", "tentative"):
                 return None
-            key = (state.word_kind, state.word, state.local_names(), state.operand_expected())
-        elif state.next_word_kind() == "ref":
-            mask = self._start_mask(state.local_names(), state.operand_expected())
-            return mask & self._not_assign if state.const_in_for else mask
-        else:
+            key = (state.word_kind, state.word, state.local_names(), state.operand_expected(), state.runs_at_load())
+            mask = self._cache.get(key, lambda: self._mask(*key))
+            return mask & self._not_assigning("") if state.word_kind == "ref" and state.is_const(state.word) else mask
+        if state.next_word_kind() != "ref":
             return None
-        return self._cached(key, lambda: self._mask(*key))
+        mask = self._start_mask(state.local_names(), state.operand_expected(), state.runs_at_load())
+        if state.const_in_for:
+            return mask & self._not_assign
+        return mask & self._not_assigning(state.const_op) if state.after_const else mask
 
-    def _cached(self, key: tuple, build) -> torch.Tensor:
-        """The mask under `key`, built once (the cache is emptied past its bound)."""
-        if key not in self._cache:
-            if len(self._cache) > _CACHE_SIZE:
-                self._cache.clear()
-            self._cache[key] = build()
-        return self._cache[key]
+    def _not_assigning(self, op: str) -> torch.Tensor:
+        """The pieces that do not assign a `const` name just read, `op` being the operator characters since it."""
+        if op not in self._not_assigning_masks:
+            self._not_assigning_masks[op] = torch.tensor([not assigns(op, p) for p in self.pieces]
+                                                         + [True] * (self.vocab_size - len(self.pieces)))
+        return self._not_assigning_masks[op]
 
-    def _start_mask(self, local: frozenset[str], operand: bool) -> torch.Tensor:
+    def _start_mask(self, local: frozenset[str], operand: bool, load: bool) -> torch.Tensor:
         """Where a reference may start: pieces whose identifier is a known name's prefix (or the name, then more)."""
         def build() -> torch.Tensor:
-            mask = self._start_ok[operand].clone()
+            mask = self._names[load].start_ok[operand].clone()
             for name in local:
                 for j in range(1, len(name) + 1):
                     mask[self._start_exact.get(name[:j], [])] = True
                 mask[self._start_rest.get(name, [])] = True
             return mask
-        return self._cached(("start", "", local, operand), build)
+        return self._cache.get(("start", "", local, operand, load), build)
 
     def _binding_mask(self, word: str, taken: frozenset[str]) -> torch.Tensor:
         """A `let` or `const` name being written (`word` so far) may not end as a name its scope has declared."""
@@ -216,40 +271,28 @@ class ScopeGuard:
                 elif name.startswith(word):
                     mask[self._cont_rest.get(name[len(word):], [])] = False
             return mask
-        return self._cached(("bind", word, taken), build)
+        return self._cache.get(("bind", word, taken), build)
 
-    def _usable(self, name: str, local: frozenset[str], operand: bool) -> bool:
-        """May `name` stand as a whole word here (whatever follows it)?"""
-        return name in local or (name in self.known and not (operand and name in STATEMENT_WORDS))
-
-    def _mask(self, case: str, word: str, local: frozenset[str], operand: bool) -> torch.Tensor:
-        known = self._usable(word, local, operand)
+    def _mask(self, case: str, word: str, local: frozenset[str], operand: bool, load: bool) -> torch.Tensor:
+        names = self._names[load]
+        known = names.usable(word, local, operand)
         if case == "ref" and not known:
             mask = torch.zeros(self.vocab_size, dtype=torch.bool)
-        elif case == "ref" and word in self.calls and word not in local:
+        elif case == "ref" and word in names.calls and word not in local:
             mask = self._opens_call.clone()  # p5's `random` is a function: `x + random` is NaN, not a number
         elif case == "ref":  # the word may end; a word after a space is a reference too, but after `let` and kin
             # (after an operand, the next word is an operator's place: `in`, `of` and `instanceof` may stand there)
-            after = self._ends if word in UNCHECKED_AFTER else self._ends_ident & self._start_mask(local, False)
+            after = self._ends if word in UNCHECKED_AFTER else self._ends_ident & self._start_mask(local, False, load)
             mask = self._ends_plain | after
         else:  # tentative: any word may still become a parameter
             mask = self._tentative_base | self._ends if known else self._tentative_base.clone()
-        for name in self._names_starting(word, local):
+        for name in names.starting(word, local):
             rest = name[len(word):]
-            if not rest or not self._usable(name, local, operand):
+            if not rest or not names.usable(name, local, operand):
                 continue
             if case == "ref":
                 for j in range(1, len(rest) + 1):
                     mask[self._cont_exact.get(rest[:j], [])] = True
-            calls = case == "ref" and name in self.calls and name not in local
+            calls = case == "ref" and name in names.calls and name not in local
             mask[(self._cont_call if calls else self._cont_rest).get(rest, [])] = True  # its end, then more
         return mask
-
-    def _names_starting(self, word: str, local: frozenset[str]) -> list[str]:
-        lo = bisect.bisect_left(self._sorted_known, word)
-        out = [n for n in local if n.startswith(word)]
-        for k in range(lo, len(self._sorted_known)):
-            if not self._sorted_known[k].startswith(word):
-                break
-            out.append(self._sorted_known[k])
-        return out
