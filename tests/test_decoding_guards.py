@@ -11,6 +11,7 @@ import pyarrow.parquet as pq
 import pytest
 import torch
 
+from paint_pipeline.analysis.guard_replay import replay_corpus
 from paint_pipeline.brush_api import BRUSH_MEMBERS, BUILTIN_BRUSHES, BUILTIN_FIELDS
 from paint_pipeline.policy.guards import GuardSet, guard_ids, masks_for_completion
 from paint_pipeline.policy.guards.brackets import LexState, feed
@@ -18,10 +19,6 @@ from paint_pipeline.policy.loss import completion_logps
 from paint_pipeline.policy.prompting import render_chat
 from paint_pipeline.policy.rollouts import read_rollouts, to_table
 from paint_pipeline.policy.sampling import generate
-from paint_pipeline.prompts import load_split
-from paint_pipeline.render.bench import load_corpus
-from paint_pipeline.warm_start.procedural import corpus
-from paint_pipeline.warm_start.sft import completion_text
 
 
 @pytest.fixture(scope="module")
@@ -368,14 +365,9 @@ def test_the_bracket_lexer(text, ok, stack):
 def test_no_sketch_of_the_warm_start_or_benchmark_corpus_is_forbidden_anything(tokenizer, name, share):
     """Both corpora render (the warm start's by construction, the benchmark's in the renderer tests): a guard
     must allow every token of them, while applying often enough that the check means something."""
-    guards = GuardSet([name], tokenizer, len(tokenizer))
-    pairs = corpus([(p.prompt, p.category) for p in load_split("train")], per_prompt=2)
-    sketches = [code for _, code in pairs] + [code for _, code in load_corpus(None, None)]
-    guarded = 0
-    for code in sketches:
-        ids = tokenizer("Here it is:\n" + completion_text(code), add_special_tokens=False).input_ids
-        guarded += bool(masks_for_completion(guards, ids))  # raises where a token lies outside its mask
-    assert guarded >= len(sketches) // share, f"{name} applied in only {guarded} of {len(sketches)} sketches"
+    n, applied, forbidden = replay_corpus(GuardSet([name], tokenizer, len(tokenizer)), tokenizer)
+    assert not forbidden, forbidden[:3]
+    assert n > 400 and applied >= n // share, f"{name} applied in only {applied} of {n} sketches"
 
 
 def test_the_bracket_guard_forbids_only_closers_that_do_not_match(tokenizer):

@@ -57,5 +57,9 @@ def test_the_replay_counts_what_the_guard_would_have_changed(tmp_path, monkeypat
     code = main(["analyze", "guard-replay", "--guards", "stroke", "--profile", str(profile), "cycle-0009"])
     assert code == 1 and "no rollouts with scorecards for ['cycle-0009']" in capsys.readouterr().err
 
+    code = main(["analyze", "guard-replay", "--guards", "colour", "--profile", str(profile), "--corpus"])
+    out = capsys.readouterr().out
+    assert code == 0 and "forbid a token of 0" in out and "they apply in " in out, out
+
     code = main(["analyze", "guard-replay", "--guards", "strok", "--profile", str(profile)])
     assert code == 2 and "unknown guards ['strok']" in capsys.readouterr().err

@@ -8,6 +8,10 @@ masks the named guards would have applied to each completion, token by token, an
 completions holding a token the guards forbid. For a new guard that says how many of the failures it is
 aimed at it would have stopped, and how many sketches that rendered it would have altered (what it costs).
 It samples nothing: what the model would have written instead is `paint-pipeline sample --guards ...`.
+
+With `--corpus`, instead: the sketches the policy learnt from (the warm start's corpus, two procedural sketches
+per train prompt) and the benchmark's, which all render, read with the profile's tokenizer. A guard must forbid
+none of their tokens; the test suite checks it with the tiny tokenizer, which splits the text otherwise.
 """
 
 from __future__ import annotations
@@ -21,6 +25,35 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("sources", nargs="*", help="cycle keys or evaluation labels (default: all that have rollouts)")
     parser.add_argument("--guards", required=True, help="comma-separated guard names (policy/guards/)")
     parser.add_argument("--profile", default=None, help="the pipeline profile (default: PAINT_PROFILE or default)")
+    parser.add_argument("--corpus", action="store_true", help="instead: the warm start's and the benchmark's "
+                        "sketches; how many the guards apply in, and forbid a token of")
+
+
+def corpus_sketches() -> list[str]:
+    """The warm start's corpus (two procedural sketches per train prompt), then the benchmark's sketches."""
+    from paint_pipeline.prompts import load_split
+    from paint_pipeline.render.bench import load_corpus
+    from paint_pipeline.warm_start.procedural import corpus
+
+    pairs = corpus([(p.prompt, p.category) for p in load_split("train")], per_prompt=2)
+    return [code for _, code in pairs] + [code for _, code in load_corpus(None, None)]
+
+
+def replay_corpus(guards, tokenizer) -> tuple[int, int, list[str]]:
+    """(sketches, those the guards apply in, the first forbidden place of each they forbid a token of), each sketch
+    written as the warm start writes its completions."""
+    from paint_pipeline.policy.guards import masks_for_completion
+    from paint_pipeline.warm_start.sft import completion_text
+
+    applied, forbidden = 0, []
+    sketches = corpus_sketches()
+    for code in sketches:
+        ids = tokenizer("Here it is:\n" + completion_text(code), add_special_tokens=False).input_ids
+        try:
+            applied += bool(masks_for_completion(guards, ids))
+        except ValueError as exc:
+            forbidden.append(str(exc))
+    return len(sketches), applied, forbidden
 
 
 def replay(rollouts: list[dict], cards: dict[str, dict], guards) -> Counter:
@@ -77,6 +110,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"guard_replay: {exc}", file=sys.stderr)
         return 1
     guards = GuardSet(names, tokenizer, logits_width(source, tokenizer))
+    if args.corpus:
+        n, applied, forbidden = replay_corpus(guards, tokenizer)
+        print(f"guards {','.join(guard_ids(names))} over the warm start's and the benchmark's {n} sketches "
+              f"({source}'s tokenizer): they apply in {applied}, forbid a token of {len(forbidden)}")
+        for place in forbidden:
+            print(f"  {place}")
+        return 1 if forbidden else 0
 
     try:
         sources = rollout_sources(settings.root, list(args.sources))
