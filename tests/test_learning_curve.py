@@ -68,7 +68,8 @@ def test_a_held_out_summary_names_its_most_common_failures():
     assert summary.failures == [("RUNTIME_ERROR: Error: Field … does not exist", 2),
                                 ("PARSE_ERROR: SyntaxError: Unexpected token ')'", 1)]
     assert failure_lines([summary]) == ["cycle-0001 failed: 2 x RUNTIME_ERROR: Error: Field … does not exist; "
-                                        "1 x PARSE_ERROR: SyntaxError: Unexpected token ')'"]
+                                        "1 x PARSE_ERROR: SyntaxError: Unexpected token ')'",
+                                        "cycle-0001 flagged: barcode 1, blank_canvas 1, flat_fills 1"]
 
 
 def test_the_verdict_pairs_the_last_cycle_with_cycle_0_sample_by_sample():
@@ -95,4 +96,7 @@ def test_a_rise_in_flagged_paintings_fails_the_verdict():
     drifted = verdict([start, last])
     assert drifted.flagged_rise and not drifted.met
     assert "paintings flagged by a hack detector: 1 at cycle 0, 4 at the last cycle: a RISE" in drifted.lines()
+    start.hack_flags, last.hack_flags = {"blank_canvas": 1}, {"barcode": 3, "blank_canvas": 1, "noise": 1}
+    assert ("paintings flagged by a hack detector: 1 (blank_canvas 1) at cycle 0, 4 (barcode 3, blank_canvas 1, "
+            "noise 1) at the last cycle: a RISE") in verdict([start, last]).lines()
     assert markdown_table([start, last]).splitlines()[-1].endswith("| 4 |")

@@ -227,12 +227,18 @@ def format_rows(rows: Sequence[HeldOutRow]) -> str:
 
 
 def failure_lines(rows: Sequence[HeldOutRow]) -> list[str]:
-    """Why each policy's held-out sketches failed: its most common kinds of failure."""
+    """Why each policy's held-out sketches failed: its most common kinds of failure; then what its flagged paintings
+    were flagged for (a painting may hold several flags)."""
     out = []
     for r in rows:
         if r.failures:
             out.append(f"{r.label} failed: " + "; ".join(f"{n} x {kind}" for kind, n in r.failures))
-    return out
+    return out + [f"{r.label} flagged: {flag_counts(r.hack_flags)}" for r in rows if r.hack_flags]
+
+
+def flag_counts(flags: dict[str, int]) -> str:
+    """`barcode 3, blank_canvas 2`: each hack detector's count, most first."""
+    return ", ".join(f"{k} {v}" for k, v in sorted(flags.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
 @dataclass

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import html
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Sequence
 
 from paint_pipeline.fileio import atomic_write_bytes
 from paint_pipeline.pipeline.cycles import CYCLE_RE, cycle_index
-from paint_pipeline.pipeline.evaluation import HeldOutRow, failure_lines
+from paint_pipeline.pipeline.evaluation import HeldOutRow, failure_lines, flag_counts
 from paint_pipeline.pipeline.settings import PipelineSettings
 from paint_pipeline.pipeline.stats import bootstrap_ci, paired_deltas
 from paint_pipeline.reward.config import TIERS
@@ -40,6 +40,8 @@ class Verdict:
     # Paintings a hack detector flagged, cycle 0 and the last cycle: a reward rising through hacks shows here.
     flagged_first: int = 0
     flagged_last: int = 0
+    flags_first: dict[str, int] = field(default_factory=dict)  # by detector: what a rise is made of
+    flags_last: dict[str, int] = field(default_factory=dict)
 
     @property
     def flagged_rise(self) -> bool:
@@ -59,14 +61,20 @@ class Verdict:
             + ("met" if self.gain_target_met else "NOT met"),
             "95% intervals of the total: " + ("separate (last above cycle 0)" if self.intervals_separate
                                               else "overlap"),
-            f"paintings flagged by a hack detector: {self.flagged_first} at cycle 0, {self.flagged_last} at the last "
-            "cycle: " + ("a RISE" if self.flagged_rise else "no rise"),
+            f"paintings flagged by a hack detector: {_counted(self.flagged_first, self.flags_first)} at cycle 0, "
+            f"{_counted(self.flagged_last, self.flags_last)} at the last cycle: "
+            + ("a RISE" if self.flagged_rise else "no rise"),
         ]
         if self.paired_change is not None:
             mean, lo, hi = self.paired_change
             lines.append(f"paired change of the total, last cycle vs cycle 0 ({self.paired_samples} samples): "
                          f"{mean:+.3f} [95% CI {lo:+.3f}, {hi:+.3f}]")
         return lines
+
+
+def _counted(paintings: int, flags: dict[str, int]) -> str:
+    """`5 (barcode 3, blank_canvas 2)`: paintings flagged, then each detector's count."""
+    return f"{paintings} ({flag_counts(flags)})" if flags else str(paintings)
 
 
 def verdict(rows: Sequence[HeldOutRow]) -> Verdict:
@@ -90,6 +98,8 @@ def verdict(rows: Sequence[HeldOutRow]) -> Verdict:
         paired_samples=len(deltas),
         flagged_first=first.hack_flagged,
         flagged_last=last.hack_flagged,
+        flags_first=dict(first.hack_flags),
+        flags_last=dict(last.hack_flags),
     )
 
 
