@@ -61,5 +61,8 @@ def test_the_replay_counts_what_the_guard_would_have_changed(tmp_path, monkeypat
     out = capsys.readouterr().out
     assert code == 0 and "forbid a token of 0" in out and "they apply in " in out, out
 
+    code = main(["analyze", "guard-replay", "--guards", "colour", "--profile", str(profile), "--corpus", "cycle-0001"])
+    assert code == 2 and "drop cycle-0001" in capsys.readouterr().err
+
     code = main(["analyze", "guard-replay", "--guards", "strok", "--profile", str(profile)])
     assert code == 2 and "unknown guards ['strok']" in capsys.readouterr().err

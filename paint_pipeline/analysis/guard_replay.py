@@ -111,6 +111,10 @@ def run(args: argparse.Namespace) -> int:
         return 1
     guards = GuardSet(names, tokenizer, logits_width(source, tokenizer))
     if args.corpus:
+        if args.sources:
+            print(f"guard_replay: --corpus reads the corpus, not stored rollouts: drop {' '.join(args.sources)}",
+                  file=sys.stderr)
+            return 2
         n, applied, forbidden = replay_corpus(guards, tokenizer)
         print(f"guards {','.join(guard_ids(names))} over the warm start's and the benchmark's {n} sketches "
               f"({source}'s tokenizer): they apply in {applied}, forbid a token of {len(forbidden)}")

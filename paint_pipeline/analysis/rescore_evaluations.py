@@ -25,20 +25,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def find_evaluation(root: Path, label: str) -> Path:
     """The cached evaluation (scorecards table) whose samples carry `label`; the newest if several rewards made one."""
-    import pyarrow.parquet as pq
+    from paint_pipeline.analysis.stored_rollouts import evaluations_by_label
 
-    from paint_pipeline.pipeline.evaluation import cached_evaluation_paths
-
-    found: dict[str, list[Path]] = {}
-    for path in cached_evaluation_paths(root):
-        ids = pq.read_table(path, columns=["sample_id"]).column(0).to_pylist()
-        if ids and ids[0].startswith("eval-"):
-            found.setdefault(ids[0].split("/", 1)[0].removeprefix("eval-"), []).append(path)
+    found = evaluations_by_label(root)
     if label not in found:
         known = ", ".join(sorted(found)) or "none"
         raise FileNotFoundError(f"no cached evaluation labelled {label!r} under {root / 'evaluation_cache'} "
                                 f"(labels there: {known})")
-    return max(found[label], key=lambda p: p.stat().st_mtime)
+    return found[label][-1]
 
 
 def rescore(path: Path, scorer):

@@ -200,7 +200,9 @@ class ScopeGuard:
         t = {k: torch.tensor(v, dtype=torch.bool) for k, v in flags.items()}
         self._ends, self._ends_ident, self._opens_call = t["ends"], t["ends_ident"], t["opens_call"]
         self._not_assign = ~t["assigns"]
-        self._not_assigning_masks: dict[str, torch.Tensor] = {}  # by the operator characters written (`assigns`)
+        # By the operator characters written (`assigns`): a handful of keys, each a pass over the vocabulary to
+        # build, so kept out of the mask cache that empties whole.
+        self._not_assigning_masks: dict[str, torch.Tensor] = {}
         self._ends_plain = t["ends"] & ~t["ends_ident"]
         self._follower_ends, self._arrow, self._arrow_gt = t["follower_ends"], t["arrow"], t["arrow_gt"]
         self._tentative_base = t["cont_any"] | t["cont_follower"] | t["follower_ends"]
