@@ -216,6 +216,24 @@ def test_what_the_guard_steered_into_before_is_not_offered(scope):
     assert not _reader("```javascript\n" + HEAD + "  const ok = 'a' ").operand_expected()
 
 
+def test_a_p5_value_is_not_called(scope):
+    """p5's values (`touches`, an array; `width`, a number) throw where called ("touches is not a function", a
+    held-out failure): the guard lets no `(` follow one, right after it or after white space, and still lets the
+    rest; the sketch's own function of that name may be called."""
+    result = _render_cases([("called", HEAD + "  brush.circle(0, 0, ", "touches", "(0) + 4);\n}")])[0]
+    assert result.status == "RUNTIME_ERROR" and "touches is not a function" in result.errors[0], result
+    for name, before in (("touches", "  brush.circle(0, 0, "), ("width", "  brush.line(0, 0, 10 + "),
+                         ("frameCount", "  const t = ")):
+        text = _fenced(HEAD + before).rsplit("\n```", 1)[0]
+        followers = _followers(scope, text, name)
+        assert "(" not in followers and followers & {")", " ", ";", "."}, (name, followers)
+        assert not [p for p in _allowed_pieces(scope, text + name + " ") if p.lstrip().startswith("(")], name
+        assert not [p for p in _allowed_pieces(scope, text + " " + name) if p.lstrip().startswith("(")], name
+    shadowed = _fenced("function touches(n) { return n; }\n" + HEAD + "  brush.circle(0, 0, ").rsplit("\n```", 1)[0]
+    assert "(" in _followers(scope, shadowed, "touches")
+    assert _followers(scope, _fenced(HEAD + "  brush.circle(0, 0, ").rsplit("\n```", 1)[0], "random") == {"("}
+
+
 # Code that runs while the script loads, before p5 defines its globals: the text up to a p5 name, the name, the rest.
 AT_LOAD = [
     ("a loop after a `}` too many closed setup", HEAD + "}\nfor (let i = 0; i < 3; i++) {\n  brush.circle(", "random",

@@ -11,8 +11,9 @@ The rule, inside the code block, for a word at a reference's place (see
 js_scope.py for what is not one: declarations, parameters, property names, keys):
 
     while it is written          it stays a prefix of a known name
-    where it ends                it is a known name; a p5 function (`random`, `year`) is followed by `(`
-                                 unless the sketch declares the name itself
+    where it ends                it is a known name; a p5 function (`random`, `year`) is followed by `(`,
+                                 and a p5 value (`width`, `touches`) is not, unless the sketch declares
+                                 the name itself
     known names                  the sketch's declarations in scope; p5's globals but those beyond the
                                  canvas (files, network, the DOM), `brush`, `p5` and the language's
                                  built-ins (page_globals.SKETCH_GLOBALS, checked in the
@@ -35,7 +36,8 @@ undeclared name into a known one with the same start, and the page's other
 names are the browser's (`history`, `window`, the DOM): `x + history` runs and
 draws nothing. A p5 function read as a number does the same (`x + year`), or
 makes p5.brush throw (`brush.circle(x, y, writeFile)` with a fill on); called,
-one for files throws (`x + writeFile(50, 100)`).
+one for files throws (`x + writeFile(50, 100)`). A p5 value called throws
+(`touches(x)`: "touches is not a function", a held-out failure at T=0.6).
 
 Parameters of an arrow function written as `(a, b) =>` are only declared at the
 `=>`: an unknown word in such a list may end only where a parameter can (`,`
@@ -65,7 +67,7 @@ import bisect
 
 import torch
 
-from paint_pipeline.page_globals import AT_LOAD_GLOBALS, P5_FUNCTIONS, SKETCH_GLOBALS
+from paint_pipeline.page_globals import AT_LOAD_GLOBALS, P5_FUNCTIONS, P5_VALUES, SKETCH_GLOBALS
 from paint_pipeline.policy.guards.api_names import is_ident_char
 from paint_pipeline.policy.guards.js_scope import (
     DECLARES,
@@ -108,9 +110,10 @@ class _Names:
     """The names a reference may take in one kind of place (anywhere, or in code that runs at load), and the
     pieces that may start one there (`start_ok[operand]`)."""
 
-    def __init__(self, known, calls, split: list[tuple[int, str, str] | None]) -> None:
+    def __init__(self, known, calls, values, split: list[tuple[int, str, str] | None]) -> None:
         self.known = frozenset(known) | KEYWORDS
         self.calls = frozenset(calls) & self.known  # names that must be followed by `(` unless the sketch declares them
+        self.values = frozenset(values) & self.known  # names that must not be
         self.sorted = sorted(self.known)
         prefixes = {n[:j] for n in self.known for j in range(1, len(n) + 1)}
         operand_prefixes = {n[:j] for n in self.known - STATEMENT_WORDS for j in range(1, len(n) + 1)}
@@ -119,7 +122,8 @@ class _Names:
             if parts is None or not parts[1] or parts[1][0].isdigit():
                 continue  # a special token, or a piece that starts no word
             _, ident, rest = parts
-            whole = ident in self.known and (ident not in self.calls or rest.startswith("("))
+            whole = ident in self.known and (ident not in self.calls or rest.startswith("(")) and not (
+                ident in self.values and rest.lstrip().startswith("("))
             start_ok[i] = whole if rest else ident in prefixes
             start_ok_expr[i] = (whole and ident not in STATEMENT_WORDS) if rest else ident in operand_prefixes
         self.start_ok = {False: torch.tensor(start_ok), True: torch.tensor(start_ok_expr)}
@@ -150,25 +154,29 @@ class ScopeGuard:
     # 6: a `let` or `const` name is not read in its own initializer (or a for-of head's iterable).
     # 7: code that runs while the script loads (outside every function) does not read p5's names (AT_LOAD_GLOBALS);
     #    a `const` name read is not assigned (`=`, `+=`, `++`).
-    version = 7
+    # 8: a p5 value (`touches`, `width`) is not followed by `(`.
+    version = 8
 
     def __init__(self, pieces: list[str], vocab_size: int, known=SKETCH_GLOBALS, calls=P5_FUNCTIONS,
-                 known_at_load=AT_LOAD_GLOBALS):
+                 known_at_load=AT_LOAD_GLOBALS, values=P5_VALUES):
         self.pieces = pieces
         self.vocab_size = vocab_size
         split = [_split(p) if p else None for p in pieces]
-        self._names = {False: _Names(known, calls, split), True: _Names(known_at_load, calls, split)}  # by at-load
+        self._names = {load: _Names(names, calls, values, split)  # by whether the code runs at load
+                       for load, names in ((False, known), (True, known_at_load))}
         self.known = self._names[False].known
         # Indexes by the identifier a piece writes: continuing a word (no leading space) or starting one.
         self._cont_exact: dict[str, list[int]] = {}  # the piece is exactly the identifier
         self._cont_rest: dict[str, list[int]] = {}  # the identifier, then a non-identifier character
         self._cont_call: dict[str, list[int]] = {}  # the identifier, then `(`
+        self._cont_call_spaced: dict[str, list[int]] = {}  # the identifier, then white space (or none) and `(`
         self._start_exact: dict[str, list[int]] = {}  # white space allowed before the identifier
         self._start_rest: dict[str, list[int]] = {}
         flags = {k: [False] * vocab_size for k in (
             "ends",  # the piece ends a word at its first character
             "ends_ident",  # ...with white space, then starts another word
             "opens_call",  # the piece starts with `(`
+            "opens_call_spaced",  # white space (or none), then `(`
             "assigns",  # white space, then `=` (not `==` or `=>`)
             "follower_ends",  # ends a word with what may follow a parameter
             "cont_any",  # continues a word and stays in it
@@ -184,6 +192,7 @@ class ScopeGuard:
             flags["arrow"][i] = stripped == "" or stripped == "=" or stripped.startswith("=>")
             flags["arrow_gt"][i] = p.startswith(">")
             flags["opens_call"][i] = p.startswith("(")
+            flags["opens_call_spaced"][i] = stripped.startswith("(")
             flags["assigns"][i] = stripped.startswith("=") and not stripped.startswith(("==", "=>"))
             if lead or not ident:
                 flags["ends"][i] = True
@@ -193,12 +202,15 @@ class ScopeGuard:
                 (self._cont_rest if rest else self._cont_exact).setdefault(ident, []).append(i)
                 if rest.startswith("("):
                     self._cont_call.setdefault(ident, []).append(i)
+                if rest.lstrip().startswith("("):
+                    self._cont_call_spaced.setdefault(ident, []).append(i)
                 flags["cont_any"][i] = not rest
                 flags["cont_follower"][i] = bool(rest) and rest[0] in PARAMETER_FOLLOWERS
             if ident and not ident[0].isdigit():
                 (self._start_rest if rest else self._start_exact).setdefault(ident, []).append(i)
         t = {k: torch.tensor(v, dtype=torch.bool) for k, v in flags.items()}
         self._ends, self._ends_ident, self._opens_call = t["ends"], t["ends_ident"], t["opens_call"]
+        self._not_call = ~t["opens_call_spaced"]
         self._not_assign = ~t["assigns"]
         # By the operator characters written (`assigns`): a handful of keys, each a pass over the vocabulary to
         # build, so kept out of the mask cache that empties whole.
@@ -238,7 +250,10 @@ class ScopeGuard:
             return mask & self._not_assigning("") if state.word_kind == "ref" and state.is_const(state.word) else mask
         if state.next_word_kind() != "ref":
             return None
-        mask = self._start_mask(state.local_names(), state.operand_expected(), state.runs_at_load())
+        local, load = state.local_names(), state.runs_at_load()
+        mask = self._start_mask(local, state.operand_expected(), load)
+        if state.last_kind == "ref" and state.last in self._names[load].values and state.last not in local:
+            mask = mask & self._not_call  # `touches (`: a value read, then white space
         if state.const_in_for:
             return mask & self._not_assign
         return mask & self._not_assigning(state.const_op) if state.after_const else mask
@@ -286,6 +301,8 @@ class ScopeGuard:
             # (after an operand, the next word is an operator's place: `in`, `of` and `instanceof` may stand there)
             after = self._ends if word in UNCHECKED_AFTER else self._ends_ident & self._start_mask(local, False, load)
             mask = self._ends_plain | after
+            if word in names.values and word not in local:  # p5's `touches` is an array: `touches(x)` throws
+                mask &= self._not_call
         else:  # tentative: any word may still become a parameter
             mask = self._tentative_base | self._ends if known else self._tentative_base.clone()
         for name in names.starting(word, local):
@@ -297,4 +314,6 @@ class ScopeGuard:
                     mask[self._cont_exact.get(rest[:j], [])] = True
             calls = case == "ref" and name in names.calls and name not in local
             mask[(self._cont_call if calls else self._cont_rest).get(rest, [])] = True  # its end, then more
+            if case == "ref" and name in names.values and name not in local:
+                mask[self._cont_call_spaced.get(rest, [])] = False
         return mask
