@@ -33,7 +33,7 @@ from dataclasses import dataclass
 import torch
 
 from paint_pipeline.brush_api import BRUSH_MEMBERS, BUILTIN_BRUSHES, BUILTIN_FIELDS
-from paint_pipeline.policy.guards.masks import all_but
+from paint_pipeline.policy.guards.masks import Guard, all_but
 
 _IDENT = re.compile(r"[\w$]*")
 _AFTER_BRUSH = re.compile(r"(?<![\w$.])brush$")
@@ -71,19 +71,17 @@ class NameState:
         self.custom_fields = self.custom_fields or "brush.addField(" in tail
 
 
-class ApiNameGuard:
-    """Masks over the vocabulary whose token texts are `pieces` (see guards.token_pieces)."""
-
+class ApiNameGuard(Guard):
     name = "api"
+    State = NameState
     version = 2  # 2: hatchStyle's brush name
 
     def __init__(self, pieces: list[str], vocab_size: int, members=BRUSH_MEMBERS, brushes=BUILTIN_BRUSHES,
                  fields=BUILTIN_FIELDS):
-        self.vocab_size = vocab_size
+        super().__init__(pieces, vocab_size)
         self.members = frozenset(members)
         self.names = {"set": frozenset(brushes), "pick": frozenset(brushes), "hatchStyle": frozenset(brushes),
                       "field": frozenset(fields)}
-        self.pieces = pieces
         self._by_piece: dict[str, list[int]] = {}
         for i, p in enumerate(self.pieces):
             if p:
@@ -96,14 +94,6 @@ class ApiNameGuard:
         self._dot = [i for i, p in enumerate(self.pieces) if p.startswith(".")]
         self._paren = [i for i, p in enumerate(self.pieces) if p.startswith("(")]
         self._quote = [i for i, p in enumerate(self.pieces) if any(q in p for q in QUOTES)]
-
-    @staticmethod
-    def new_state() -> NameState:
-        return NameState()
-
-    @staticmethod
-    def append(state: NameState, piece: str) -> None:
-        state.append(piece)
 
     # --- the rule, on text ---------------------------------------------------------------------
     def consistent(self, text: str, state: NameState | None = None) -> bool:

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 import torch
 
-from paint_pipeline.policy.guards.masks import MaskCache, all_but
+from paint_pipeline.policy.guards.masks import Guard, all_but
 
 _CLOSES = {")": "(", "]": "[", "}": "{"}
 _FOR = "for("  # a `(` opened right after the keyword `for`: its header's two `;` are code
@@ -121,21 +121,14 @@ def _code_char(state: LexState, c: str) -> bool:
     return True
 
 
-class BracketGuard:
-    """Masks over the vocabulary whose token texts are `pieces` (see guards.token_pieces)."""
-
+class BracketGuard(Guard):
     name = "brackets"
+    State = LexState
     version = 2  # 2: no `;` inside an open ( or [ outside a for header
 
     def __init__(self, pieces: list[str], vocab_size: int):
-        self.pieces = pieces
-        self.vocab_size = vocab_size
+        super().__init__(pieces, vocab_size)
         self._closers = [i for i, p in enumerate(pieces) if any(c in p for c in ";)]}")]
-        self._cache = MaskCache()
-
-    @staticmethod
-    def new_state() -> LexState:
-        return LexState()
 
     @staticmethod
     def append(state: LexState, piece: str) -> None:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 import torch
 
 from paint_pipeline.policy.guards.brackets import LexState, feed
-from paint_pipeline.policy.guards.masks import MaskCache, all_but
+from paint_pipeline.policy.guards.masks import Guard, all_but
 
 HEX = frozenset("0123456789abcdefABCDEF")
 LENGTHS = frozenset({3, 4, 6, 8})  # the hex digits p5's color() reads after the `#`
@@ -85,28 +85,16 @@ class ColourState:
                 self.content = None if after not in QUOTES else self.content
 
 
-class ColourGuard:
-    """Masks over the vocabulary whose token texts are `pieces` (see guards.token_pieces)."""
-
+class ColourGuard(Guard):
     name = "colour"
+    State = ColourState
 
     def __init__(self, pieces: list[str], vocab_size: int):
-        self.pieces = pieces
-        self.vocab_size = vocab_size
+        super().__init__(pieces, vocab_size)
         # From code, only a token that opens a literal with `#` in it can break one.
         self._opening = [i for i, p in enumerate(pieces) if "'#" in p or '"#' in p]
-        self._cache = MaskCache()
-
-    @staticmethod
-    def new_state() -> ColourState:
-        return ColourState()
-
-    @staticmethod
-    def append(state: ColourState, piece: str) -> None:
-        state.append(piece)
 
     def allowed(self, state: ColourState) -> torch.Tensor | None:
-        """A bool mask over the vocabulary for the next token, or None where the guard does not apply."""
         lex = state.lex
         if not lex.in_code or lex.broken:
             return None

@@ -1,4 +1,5 @@
-"""The one mask shape every guard returns: all tokens allowed but some."""
+"""What every guard shares: the base class, the one mask shape most return (all tokens allowed but some), the
+cache of built masks."""
 
 from __future__ import annotations
 
@@ -28,3 +29,26 @@ class MaskCache:
                 self._masks.clear()
             self._masks[key] = build()
         return self._masks[key]
+
+
+class Guard:
+    """What every guard shares: the vocabulary's token texts (`pieces`, see guards.token_pieces), a mask cache, and a
+    state that reads the completion as it grows (`State()`, then `state.append(piece)`). A guard adds its `name`,
+    its `State` and `allowed(state)`: a bool mask over the vocabulary for the next token, or None where it does
+    not apply."""
+
+    name = ""
+    State: type = object
+    cache_size = 4096
+
+    def __init__(self, pieces: list[str], vocab_size: int):
+        self.pieces = pieces
+        self.vocab_size = vocab_size
+        self._cache = MaskCache(self.cache_size)
+
+    def new_state(self):
+        return self.State()
+
+    @staticmethod
+    def append(state, piece: str) -> None:
+        state.append(piece)

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 import torch
 
 from paint_pipeline.policy.guards.brackets import LexState, _word_key, feed
-from paint_pipeline.policy.guards.masks import MaskCache, all_but
+from paint_pipeline.policy.guards.masks import Guard, all_but
 
 _OPEN = re.compile(r"(?<![\w$.])brush\s*\.\s*(?:spline|polygon)\s*\(\s*\[$")
 # Before the list: a token from here may open it and write its first element too (` [-`, `([`).
@@ -91,26 +91,15 @@ def piece_fails(state: PointsState, piece: str) -> bool:
     return False
 
 
-class PointsGuard:
-    """Masks over the vocabulary whose token texts are `pieces` (see guards.token_pieces)."""
-
+class PointsGuard(Guard):
     name = "points"
+    State = PointsState
 
     def __init__(self, pieces: list[str], vocab_size: int):
-        self.pieces = pieces
-        self.vocab_size = vocab_size
+        super().__init__(pieces, vocab_size)
         self._not_a_point = [i for i, p in enumerate(pieces) if p.strip() and p.lstrip()[0] in NOT_A_POINT]
         self._openers = [i for i, p in enumerate(pieces) if "[" in p]  # a token may open the list and go on
         self._closers = [i for i, p in enumerate(pieces) if "]" in p]
-        self._cache = MaskCache()
-
-    @staticmethod
-    def new_state() -> PointsState:
-        return PointsState()
-
-    @staticmethod
-    def append(state: PointsState, piece: str) -> None:
-        state.append(piece)
 
     def allowed(self, state: PointsState) -> torch.Tensor | None:
         """A bool mask over the vocabulary for the next token, or None where the guard does not apply."""

@@ -77,9 +77,8 @@ from paint_pipeline.policy.guards.js_scope import (
     STATEMENT_WORDS,
     ScopeState,
 )
-from paint_pipeline.policy.guards.masks import MaskCache
+from paint_pipeline.policy.guards.masks import Guard
 
-_CACHE_SIZE = 1024  # masks kept: keys hold the names in scope, so they turn over fast
 UNCHECKED_AFTER = DECLARES | {"function", "class", "typeof"}  # keywords whose next word is not a reference
 UPDATE_OPERATORS = ("+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", ">>>=", "&=", "|=", "^=", "&&=", "||=", "??=",
                     "++", "--")
@@ -142,10 +141,9 @@ class _Names:
         return out
 
 
-class ScopeGuard:
-    """Masks over the vocabulary whose token texts are `pieces` (see guards.token_pieces)."""
-
+class ScopeGuard(Guard):
     name = "scope"
+    cache_size = 1024  # keys hold the names in scope, so they turn over fast
     # 2: a one-statement loop body's `;` ends its head's names (1 kept them to the block's end).
     # 3: the known names are the sketch's (SKETCH_GLOBALS, not the whole page's); a p5 function is called;
     #    a statement's keyword does not stand where an operand must.
@@ -159,8 +157,7 @@ class ScopeGuard:
 
     def __init__(self, pieces: list[str], vocab_size: int, known=SKETCH_GLOBALS, calls=P5_FUNCTIONS,
                  known_at_load=AT_LOAD_GLOBALS, values=P5_VALUES):
-        self.pieces = pieces
-        self.vocab_size = vocab_size
+        super().__init__(pieces, vocab_size)
         split = [_split(p) if p else None for p in pieces]
         self._names = {load: _Names(names, calls, values, split)  # by whether the code runs at load
                        for load, names in ((False, known), (True, known_at_load))}
@@ -218,14 +215,9 @@ class ScopeGuard:
         self._ends_plain = t["ends"] & ~t["ends_ident"]
         self._follower_ends, self._arrow, self._arrow_gt = t["follower_ends"], t["arrow"], t["arrow_gt"]
         self._tentative_base = t["cont_any"] | t["cont_follower"] | t["follower_ends"]
-        self._cache = MaskCache(_CACHE_SIZE)
 
     def new_state(self) -> ScopeState:
         return ScopeState(known=self.known)
-
-    @staticmethod
-    def append(state: ScopeState, piece: str) -> None:
-        state.append(piece)
 
     # --- the masks ------------------------------------------------------------------------------
     def allowed(self, state: ScopeState) -> torch.Tensor | None:

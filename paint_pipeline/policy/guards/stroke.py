@@ -51,7 +51,7 @@ import torch
 from paint_pipeline.brush_api import BRUSH_MEMBERS
 from paint_pipeline.policy.guards.api_names import is_ident_char
 from paint_pipeline.policy.guards.brackets import LexState, feed
-from paint_pipeline.policy.guards.masks import MaskCache, all_but
+from paint_pipeline.policy.guards.masks import Guard, all_but
 
 NEED_STROKE = frozenset({"line", "flowLine"})  # the members that throw with the stroke off (p5.brush 2.2.2)
 HATCHED = frozenset({"polygon", "rect", "circle", "spline", "endShape"})  # show() hatches them with line()
@@ -118,28 +118,17 @@ class StrokeState:
                 self._switch(m.group(1) or m.group(2))
 
 
-class StrokeGuard:
-    """Masks over the vocabulary whose token texts are `pieces` (see guards.token_pieces)."""
-
+class StrokeGuard(Guard):
     name = "stroke"
+    State = StrokeState
     version = 4  # 2: hatched shapes, push/pop; 3: no endShape / endStroke without its begin; 4: nor endShape
     # with no vertex written since its begin
 
     def __init__(self, pieces: list[str], vocab_size: int, members=BRUSH_MEMBERS):
-        self.pieces = pieces
-        self.vocab_size = vocab_size
+        super().__init__(pieces, vocab_size)
         self.members = frozenset(members)
         self._dot = [i for i, p in enumerate(pieces) if p.startswith(".")]
         self._ident = [i for i, p in enumerate(pieces) if p and is_ident_char(p[0])]
-        self._cache = MaskCache()
-
-    @staticmethod
-    def new_state() -> StrokeState:
-        return StrokeState()
-
-    @staticmethod
-    def append(state: StrokeState, piece: str) -> None:
-        state.append(piece)
 
     def allowed(self, state: StrokeState) -> torch.Tensor | None:
         """A bool mask over the vocabulary for the next token, or None where the guard does not apply."""
