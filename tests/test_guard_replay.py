@@ -39,6 +39,9 @@ def test_the_replay_counts_what_the_guard_would_have_changed(tmp_path, monkeypat
     for name, values in (("status", [s for s, _ in COMPLETIONS.values()]),
                          ("compile_explanation", [e for _, e in COMPLETIONS.values()])):
         cards = cards.set_column(cards.schema.get_field_index(name), name, pa.array(values, pa.string()))
+    flags = cards.schema.field("flags")  # a painting that rendered and was flagged is counted apart
+    cards = cards.set_column(cards.schema.get_field_index("flags"), flags,
+                             pa.array([[], [], ["blank_canvas"], []], flags.type))
     write_table(cards, tmp_path / "artifacts" / "scorecards" / "cycle-0001.parquet")
     profile = tmp_path / "replay.json"
     profile.write_text(json.dumps({"profile": "replay", "artifacts_dir": str(tmp_path / "artifacts"),
@@ -51,7 +54,8 @@ def test_the_replay_counts_what_the_guard_would_have_changed(tmp_path, monkeypat
     assert code == 0, err
     rows = {line.rsplit(None, 2)[0].strip(): tuple(int(v) for v in line.split()[-2:])
             for line in out.splitlines()[2:]}
-    assert rows == {"SUCCESS": (2, 0), "RUNTIME_ERROR: Error: No brush or color set": (1, 1),
+    assert rows == {"SUCCESS": (1, 0), "SUCCESS, flagged blank_canvas": (1, 0),
+                    "RUNTIME_ERROR: Error: No brush or color set": (1, 1),
                     "RUNTIME_ERROR: ReferenceError: undefinedName is not defined": (1, 0), "all": (4, 1)}, out
 
     code = main(["analyze", "guard-replay", "--guards", "stroke", "--profile", str(profile), "cycle-0009"])

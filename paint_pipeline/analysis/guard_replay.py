@@ -71,13 +71,23 @@ def replay(rollouts: list[dict], cards: dict[str, dict], guards) -> Counter:
             changed = False
         except ValueError:
             changed = True
-        counts[(outcome(card["status"], card["compile_explanation"]), changed)] += 1
+        counts[(_outcome(card, outcome), changed)] += 1
     return counts
+
+
+def _outcome(card: dict, outcome) -> str:
+    """The render outcome; for a painting that rendered, the hack detectors that flagged it too (a guard aimed at
+    blank canvases is judged on those)."""
+    from paint_pipeline.pipeline.evaluation import HACK_FLAGS
+
+    kind = outcome(card["status"], card["compile_explanation"])
+    flags = sorted(f for f in card.get("flags") or () if f in HACK_FLAGS)
+    return f"{kind}, flagged {', '.join(flags)}" if kind == "SUCCESS" and flags else kind
 
 
 def table(counts: Counter) -> list[str]:
     kinds = sorted({k for k, _ in counts},
-                   key=lambda k: (k != "SUCCESS", -(counts[(k, False)] + counts[(k, True)]), k))
+                   key=lambda k: (not k.startswith("SUCCESS"), -(counts[(k, False)] + counts[(k, True)]), k))
     width = max(20, *(len(k) for k in kinds))
     lines = [f"{'outcome':<{width}}  rollouts  changed by the guards"]
     for k in kinds:

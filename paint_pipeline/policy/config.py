@@ -23,7 +23,7 @@ LOSS_TYPES = ("grpo", "dr_grpo", "dapo")
 REWARD_SCALES = ("group", "batch", "none")
 # The decoding guards by name (policy/guards/ implements them; a test keeps the two in step). Named here so that
 # validating a config does not import torch.
-GUARD_NAMES = ("api", "brackets", "stroke", "colour", "scope", "points")
+GUARD_NAMES = ("api", "brackets", "stroke", "colour", "scope", "points", "paper")
 OLD_LOGPROBS = ("auto", "sampler", "recompute")
 SCHEDULES = ("constant", "linear", "cosine")
 DEFAULT_BASE_MODEL = "embedded:smollm2-135m-instruct"
@@ -91,7 +91,9 @@ class PolicyConfig:
                                               "not a hex colour p5 reads, 'scope' to a name read where the "
                                               "sketch has not declared it and p5 or the language does not "
                                               "define it, 'points' to a number or a premature end as the "
-                                              "points of brush.spline / brush.polygon. The renderer still "
+                                              "points of brush.spline / brush.polygon, 'paper' to a third "
+                                              "pen in the background's colour before any pen far from it. "
+                                              "The renderer still "
                                               "judges the code as written; "
                                               "the update applies the same masks.")
 

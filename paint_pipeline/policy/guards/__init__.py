@@ -6,6 +6,7 @@
     colour     a `#` string that is not a hex colour p5 reads: #rgb, #rgba, #rrggbb, #rrggbbaa (colours.py)
     scope      a name read where the sketch has not declared it, that the page does not define (scope.py)
     points     a number as the first point of brush.spline / brush.polygon, a list of one point (points.py)
+    paper      a third pen in the paper's colour before any pen far from it (paper.py)
 
 A guard reads the completion as it grows and, at some positions, returns a
 mask of the tokens allowed next. The policy is then the model's distribution
@@ -27,12 +28,13 @@ import torch
 from paint_pipeline.policy.guards.api_names import ApiNameGuard
 from paint_pipeline.policy.guards.brackets import BracketGuard
 from paint_pipeline.policy.guards.colours import ColourGuard
+from paint_pipeline.policy.guards.paper import PaperGuard
 from paint_pipeline.policy.guards.points import PointsGuard
 from paint_pipeline.policy.guards.scope import ScopeGuard
 from paint_pipeline.policy.guards.stroke import StrokeGuard
 
 GUARDS = {"api": ApiNameGuard, "brackets": BracketGuard, "stroke": StrokeGuard, "colour": ColourGuard,
-          "scope": ScopeGuard, "points": PointsGuard}
+          "scope": ScopeGuard, "points": PointsGuard, "paper": PaperGuard}
 
 
 def guard_ids(names: Sequence[str]) -> list[str]:
