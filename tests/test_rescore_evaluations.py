@@ -10,6 +10,7 @@ import pytest
 from reward_helpers import blank, png_of, result
 
 from paint_pipeline.analysis import rescore_evaluations
+from paint_pipeline.analysis.stored_rollouts import evaluation_named
 from paint_pipeline.parquet_io import write_table
 from paint_pipeline.pipeline.evaluation import evaluation_renders_path
 from paint_pipeline.render import table as render_table
@@ -49,7 +50,7 @@ def test_the_same_reward_reproduces_the_recorded_scorecards(tmp_path):
     scorer = RewardScorer(PALETTE)
     ids = cache(tmp_path, "cycle-test", scorer)
     cache(tmp_path, "cycle-0001-test", scorer)
-    recorded, again = rescore_evaluations.rescore(rescore_evaluations.find_evaluation(tmp_path, "cycle-test"), scorer)
+    recorded, again = rescore_evaluations.rescore(evaluation_named(tmp_path, "cycle-test"), scorer)
     assert again.column("sample_id").to_pylist() == ids
     for column in ("status", "total", "alignment_score", "brush_score", "flags"):
         assert again.column(column).to_pylist() == recorded.column(column).to_pylist()
@@ -58,7 +59,7 @@ def test_the_same_reward_reproduces_the_recorded_scorecards(tmp_path):
 def test_another_reward_reads_the_same_paintings_differently(tmp_path):
     cache(tmp_path, "cycle-test", RewardScorer(PALETTE))
     heavier = RewardScorer(PALETTE.replace(w_alignment=0.45, w_richness=0.15))
-    recorded, again = rescore_evaluations.rescore(rescore_evaluations.find_evaluation(tmp_path, "cycle-test"), heavier)
+    recorded, again = rescore_evaluations.rescore(evaluation_named(tmp_path, "cycle-test"), heavier)
     assert again.column("richness_score").to_pylist() == recorded.column("richness_score").to_pylist()
     assert again.column("total").to_pylist() != recorded.column("total").to_pylist()
     assert set(again.column("reward_version").to_pylist()) == {heavier.version}
@@ -66,9 +67,9 @@ def test_another_reward_reads_the_same_paintings_differently(tmp_path):
 
 def test_a_missing_label_or_renders_table_is_named(tmp_path, capsys):
     cache(tmp_path, "cycle-test", RewardScorer(PALETTE))
-    with pytest.raises(FileNotFoundError, match=r"no cached evaluation labelled 'cycle-0009-test'.*cycle-test"):
-        rescore_evaluations.find_evaluation(tmp_path, "cycle-0009-test")
-    path = rescore_evaluations.find_evaluation(tmp_path, "cycle-test")
+    with pytest.raises(FileNotFoundError, match=r"no cached evaluation 'cycle-0009-test'.*there: cycle-test"):
+        evaluation_named(tmp_path, "cycle-0009-test")
+    path = evaluation_named(tmp_path, "cycle-test")
     evaluation_renders_path(path).unlink()
     with pytest.raises(FileNotFoundError, match="renders table .* is missing"):
         rescore_evaluations.rescore(path, RewardScorer(PALETTE))
@@ -80,7 +81,7 @@ def test_the_command_line_runs_it_and_the_matrix_takes_one_set_at_a_time(tmp_pat
     from paint_pipeline.cli import main
 
     assert main(["analyze", "rescore-evaluations", str(tmp_path), "cycle-test"]) == 2
-    assert "no cached evaluation labelled 'cycle-test'" in capsys.readouterr().err
+    assert "no cached evaluation 'cycle-test'" in capsys.readouterr().err
     code = main(["calibrate", "--matrix", "--procedural-set", "validation", "--matrix-set", str(tmp_path / "x.jsonl")])
     assert code == 2 and "not both" in capsys.readouterr().err
 

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import argparse
+import hashlib
 import io
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,7 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--thumb", type=int, default=112)
     parser.add_argument("--best", type=int, default=0, help="the N best successful renders of the cycles")
     parser.add_argument("--heldout", nargs="+", default=None, metavar="LABEL",
-                        help="evaluated policies (evaluation_images/<LABEL>/), one row each")
+                        help="evaluated policies, one row each: a label of the evaluation cache, or label@key "
+                             "where it was evaluated more than once")
     parser.add_argument("--prompts", type=int, default=8, help="with --heldout: the first N test prompts")
 
 
@@ -63,31 +65,54 @@ def contact_sheet(images: list[Path | str | bytes], columns: int, thumb: int, ga
     return sheet
 
 
-def heldout_renders(artifacts: Path, labels: list[str], prompts: int,
+def heldout_renders(artifacts: Path, names: list[str], prompts: int,
                     split: str = "test") -> list[tuple[Path | str, str, float, str]]:
-    """(image or status, prompt, total, label) of sample 0 of the first `prompts` prompts of the split, for each
-    evaluated policy (`label` as `evaluation_images/<label>/` names it), row after row."""
+    """(image or status, prompt, total, name) of sample 0 of the first `prompts` prompts of the split, for each
+    evaluated policy (a name of `stored_rollouts.evaluation_named`), row after row. Each painting is the one the
+    evaluation's renders table names and hashes: SystemExit where it is missing or another file took its place."""
     import pyarrow.parquet as pq
 
-    from paint_pipeline.pipeline.evaluation import cached_evaluation_paths
+    from paint_pipeline.analysis.stored_rollouts import evaluation_named
+    from paint_pipeline.pipeline.evaluation import evaluation_renders_path
     from paint_pipeline.prompts import load_split
 
     wanted = [p.prompt_id for p in load_split(split)[:prompts]]
-    cards = {}
-    for path in cached_evaluation_paths(artifacts):
-        for card in pq.read_table(path, columns=["sample_id", "prompt", "status", "total"]).to_pylist():
-            cards[card["sample_id"]] = card
     out = []
-    for label in labels:
+    for name in names:
+        try:
+            path = evaluation_named(artifacts, name)
+        except FileNotFoundError as exc:
+            raise SystemExit(str(exc)) from None
+        cards = {c["sample_id"]: c for c in pq.read_table(path, columns=["sample_id", "prompt", "status", "total"])
+                 .to_pylist()}
+        renders_path = evaluation_renders_path(path)
+        renders = ({r["sample_id"]: r for r in pq.read_table(renders_path).to_pylist()}
+                   if renders_path.is_file() else {})
+        label = name.split("@")[0]
         for prompt_id in wanted:
             sid = f"eval-{label}/{prompt_id}/0"
             card = cards.get(sid)
             if card is None:
-                raise SystemExit(f"no evaluation of {sid} under {artifacts / 'evaluation_cache'}")
-            image = artifacts / "evaluation_images" / label / (sid.replace("/", "__") + ".png")
-            shown: Path | str = image if card["status"] == "SUCCESS" and image.is_file() else card["status"]
-            out.append((shown, card["prompt"], card["total"], label))
+                raise SystemExit(f"{path}: no sample {sid} (the evaluation holds fewer prompts)")
+            shown: Path | str = card["status"]
+            if card["status"] == "SUCCESS":
+                shown = _evaluation_image(artifacts, path, renders.get(sid))
+            out.append((shown, card["prompt"], card["total"], name))
     return out
+
+
+def _evaluation_image(artifacts: Path, path: Path, render: dict | None) -> Path:
+    if render is None or not render.get("image_path"):
+        raise SystemExit(f"{path}: no painting recorded for a sample that rendered (is its renders table there?)")
+    image = Path(render["image_path"])
+    if not image.is_absolute():
+        image = artifacts.parent / image  # stored relative to the directory the pipeline ran in
+    if not image.is_file():
+        raise SystemExit(f"{path}: the painting {image} is missing")
+    if hashlib.sha256(image.read_bytes()).hexdigest() != render["image_sha256"]:
+        raise SystemExit(f"{image} is not the painting {path.name} rendered (another evaluation of the same label "
+                         "wrote over it, before each evaluation kept its paintings apart): evaluate it again")
+    return image
 
 
 def best_renders(artifacts: Path, count: int) -> list[tuple[Path, str, float]]:

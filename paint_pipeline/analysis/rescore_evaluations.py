@@ -3,10 +3,12 @@
     paint-pipeline analyze rescore-evaluations ARTIFACTS LABEL [LABEL ...]
 
 LABEL is an evaluation's label as its sample ids carry it (`eval-<label>/<prompt_id>/<k>`): `learning-curve`'s
-held-out rows are `cycle-test`, `cycle-0001-test`, ... Each evaluation's paintings (the renders table kept beside
-its scorecards in `<ARTIFACTS>/evaluation_cache/`) are scored under the current reward, and the held-out table is
-printed as recorded and as re-scored, with the paired change of the total per checkpoint and from the first
-label to the last under each reward. Nothing is sampled or rendered: the same paintings, read by another reward.
+held-out rows are `cycle-test`, `cycle-0001-test`, ...; a label evaluated under several settings is named
+`label@key` (the command lists the names where one is ambiguous). Each evaluation's paintings (the renders table
+kept beside its scorecards in `<ARTIFACTS>/evaluation_cache/`) are scored under the current reward, and the
+held-out table is printed as recorded and as re-scored, with the paired change of the total per checkpoint and
+from the first label to the last under each reward. Nothing is sampled or rendered: the same paintings, read by
+another reward.
 It shows how a new reward ranks the checkpoints that an older one trained, not what a policy trained under the
 new one would paint.
 """
@@ -21,18 +23,6 @@ from pathlib import Path
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("artifacts", type=Path, help="the artifacts folder the evaluations were cached in")
     parser.add_argument("labels", nargs="+", help="evaluation labels, first the reference (e.g. cycle-test)")
-
-
-def find_evaluation(root: Path, label: str) -> Path:
-    """The cached evaluation (scorecards table) whose samples carry `label`; the newest if several rewards made one."""
-    from paint_pipeline.analysis.stored_rollouts import evaluations_by_label
-
-    found = evaluations_by_label(root)
-    if label not in found:
-        known = ", ".join(sorted(found)) or "none"
-        raise FileNotFoundError(f"no cached evaluation labelled {label!r} under {root / 'evaluation_cache'} "
-                                f"(labels there: {known})")
-    return found[label][-1]
 
 
 def rescore(path: Path, scorer):
@@ -66,12 +56,13 @@ def paired_line(what: str, after, before) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from paint_pipeline.analysis.stored_rollouts import evaluation_named
     from paint_pipeline.pipeline.evaluation import format_rows, summarize
     from paint_pipeline.reward import RewardScorer
 
     scorer = RewardScorer()
     try:
-        pairs = {label: rescore(find_evaluation(args.artifacts, label), scorer) for label in args.labels}
+        pairs = {label: rescore(evaluation_named(args.artifacts, label), scorer) for label in args.labels}
     except (OSError, ValueError) as exc:
         print(f"rescore_evaluations: {exc}", file=sys.stderr)
         return 2

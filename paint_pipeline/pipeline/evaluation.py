@@ -68,11 +68,11 @@ def evaluation_key(settings: PipelineSettings, checkpoint: str | None, reward_ve
 
 
 def evaluate_policy(settings: PipelineSettings, checkpoint: str | None, client, scorer, *, label: str,
-                    progress: bool = True, renders_path: Path | None = None,
+                    images_dir: Path, progress: bool = True, renders_path: Path | None = None,
                     rollouts_path: Path | None = None) -> pa.Table:
-    """Scorecards of a policy on the first `eval_prompts` held-out prompts, with the same seeds every time;
-    the renders table (where each painting is) is written to `renders_path` and the sampled rollouts (completion,
-    code, tokens) to `rollouts_path` when given."""
+    """Scorecards of a policy on the first `eval_prompts` held-out prompts, with the same seeds every time; the
+    paintings go to `images_dir`, the renders table (where each painting is) to `renders_path` and the sampled
+    rollouts (completion, code, tokens) to `rollouts_path` when given."""
     ensure_base_model(settings)
     prompts = load_split(settings.eval_split)[: settings.eval_prompts]
     # The full distribution (top-p 1) at the evaluation's temperature: the evaluation key holds no top-p, and
@@ -83,7 +83,7 @@ def evaluate_policy(settings: PipelineSettings, checkpoint: str | None, client, 
     table = rollouts_table(rollouts, cycle=f"eval-{label}", policy_checkpoint=checkpoint or "base")
     if rollouts_path is not None:  # before rendering: a failure below still leaves the code to read
         write_table(table, rollouts_path)
-    renders = render_rollouts(table, client, settings, settings.root / "evaluation_images" / label, progress=progress)
+    renders = render_rollouts(table, client, settings, images_dir, progress=progress)
     cards, _ = score_renders(table, renders, scorer, progress=progress)
     if renders_path is not None:
         write_table(renders, renders_path)
@@ -108,6 +108,12 @@ def evaluation_rollouts_path(cache_path: Path) -> Path:
     return cache_path.with_suffix(ROLLOUTS_SUFFIX)
 
 
+def evaluation_images_dir(cache_path: Path) -> Path:
+    """Where a cached evaluation's paintings are: a folder per evaluation (its key), so that evaluating a label again
+    under other settings (a temperature, a guard) never writes over the paintings an earlier one's tables name."""
+    return cache_path.parent.parent / "evaluation_images" / cache_path.stem
+
+
 def cached_evaluation_paths(root: Path) -> list[Path]:
     """The cached evaluations' scorecard tables under an artifacts folder, without the tables kept beside them."""
     return sorted(path for path in (root / "evaluation_cache").glob("*.parquet")
@@ -121,7 +127,7 @@ def cached_evaluation(settings: PipelineSettings, checkpoint: str | None, client
     if path.is_file():
         log(f"evaluation of {label}: cached at {path}")
         return read_table(path)
-    table = evaluate_policy(settings, checkpoint, client, scorer, label=label,
+    table = evaluate_policy(settings, checkpoint, client, scorer, label=label, images_dir=evaluation_images_dir(path),
                             renders_path=evaluation_renders_path(path), rollouts_path=evaluation_rollouts_path(path))
     write_table(table, path)
     return table
