@@ -38,7 +38,7 @@ import torch
 
 from paint_pipeline.colour import delta_e, srgb8_to_lab
 from paint_pipeline.policy.guards.brackets import LexState, feed
-from paint_pipeline.policy.guards.colours import HEX, LENGTHS, QUOTES
+from paint_pipeline.policy.guards.colours import HEX, QUOTES, literal_fails
 from paint_pipeline.policy.guards.masks import Guard, all_but
 from paint_pipeline.reward.config import RewardConfig
 
@@ -60,11 +60,9 @@ def can_end_far(digits: str, closed: bool, paper: str) -> bool:
     the paper's colour (`paper`, #rrggbb)? A literal p5 cannot read is not this guard's to judge (True). Open, each
     form still reachable is tried at its corners (every unwritten digit 0 or f): a corner far from the paper is a
     way to end far; a small box whose corners are all near it has no other."""
-    if any(c not in HEX for c in digits) or len(digits) > max(LENGTHS):
+    if literal_fails("#" + digits, closing=closed):
         return True
     if closed:
-        if len(digits) not in LENGTHS:
-            return True
         candidates = [_rgb(digits)]
     else:
         candidates = []
@@ -147,9 +145,9 @@ class PaperState:
         content, self.content = self.content, None
         if not by_quote or content is None or not content.startswith("#"):
             return
-        digits = content[1:]
-        if len(digits) not in LENGTHS or any(c not in HEX for c in digits):
+        if literal_fails(content, closing=True):
             return
+        digits = content[1:]
         if self.literal_call == "paper":
             r, g, b = _rgb(digits)
             self.paper, self.near, self.far = f"{r:02x}{g:02x}{b:02x}", 0, False
