@@ -58,6 +58,7 @@ def replay_corpus(guards, tokenizer) -> tuple[int, int, list[str]]:
 
 def replay(rollouts: list[dict], cards: dict[str, dict], guards) -> Counter:
     """(outcome, changed) counts: `changed` when some token of the completion lies outside the guards' mask."""
+    from paint_pipeline.pipeline.evaluation import HACK_FLAGS
     from paint_pipeline.policy.guards import masks_for_completion
     from paint_pipeline.render.outcomes import outcome
 
@@ -71,17 +72,15 @@ def replay(rollouts: list[dict], cards: dict[str, dict], guards) -> Counter:
             changed = False
         except ValueError:
             changed = True
-        counts[(_outcome(card, outcome), changed)] += 1
+        counts[(_outcome(card, outcome, HACK_FLAGS), changed)] += 1
     return counts
 
 
-def _outcome(card: dict, outcome) -> str:
+def _outcome(card: dict, outcome, hack_flags) -> str:
     """The render outcome; for a painting that rendered, the hack detectors that flagged it too (a guard aimed at
     blank canvases is judged on those)."""
-    from paint_pipeline.pipeline.evaluation import HACK_FLAGS
-
     kind = outcome(card["status"], card["compile_explanation"])
-    flags = sorted(f for f in card.get("flags") or () if f in HACK_FLAGS)
+    flags = sorted(f for f in card.get("flags") or () if f in hack_flags)
     return f"{kind}, flagged {', '.join(flags)}" if kind == "SUCCESS" and flags else kind
 
 
