@@ -31,6 +31,8 @@ BENCHMARKS = (
     ("canvas-ops", "canvas_ops", "what the sketch stage of a render is made of: the browser calls p5.brush makes"),
     ("judge-map-variants", "judge_map_variants", "the judge's procedural map on other image features and ridge "
                                                  "strengths, on the validation and bench matrices"),
+    ("pen-visibility", "pen_visibility", "how far from its paper a pen's colour must be for the reward to see its "
+                                         "marks, per paper, direction and brush"),
     ("soak", "renderer_soak", "soak the renderer: N honest, broken and hostile sketches through one service"),
 )
 
