@@ -11,15 +11,7 @@ from test_stroke_guard import _mask
 
 from paint_pipeline.colour import delta_e, hex_to_lab
 from paint_pipeline.policy.guards import GuardSet
-from paint_pipeline.policy.guards.paper import (
-    DARKER_L,
-    FAR_DELTA_E,
-    NEAR_ALLOWED,
-    NEAR_DELTA_E,
-    PaperGuard,
-    PaperState,
-    can_end_far,
-)
+from paint_pipeline.policy.guards.paper import NEAR_ALLOWED, NEAR_DELTA_E, PaperState, can_end_far
 
 FENCE = "Here it is:\n```javascript\nfunction setup() {\n  createCanvas(600, 600, WEBGL);\n"
 PAPER = "  background('#123456');\n"
@@ -42,19 +34,10 @@ def _state(text: str) -> PaperState:
     return state
 
 
-def _six(hex_colour: str) -> str:
+def _distance(hex_colour: str) -> float:
     h = hex_colour.lstrip("#")
-    return "#" + ("".join(c * 2 for c in h[:3]) if len(h) in (3, 4) else h[:6])
-
-
-def _distance(hex_colour: str, paper: str = "#123456") -> float:
-    return float(delta_e(hex_to_lab(_six(hex_colour)), hex_to_lab(paper)))
-
-
-def _far(hex_colour: str, paper: str = "#123456") -> bool:
-    """The rule, written out again: darker than the paper and past the reward's distance, or past FAR_DELTA_E."""
-    darker = hex_to_lab(_six(hex_colour))[0] <= hex_to_lab(paper)[0] - DARKER_L
-    return (darker and _distance(hex_colour, paper) >= NEAR_DELTA_E) or _distance(hex_colour, paper) >= FAR_DELTA_E
+    h = "".join(c * 2 for c in h[:3]) if len(h) in (3, 4) else h[:6]
+    return float(delta_e(hex_to_lab("#" + h), hex_to_lab("#123456")))
 
 
 def test_the_reader_counts_near_pens_until_a_far_one():
@@ -71,13 +54,6 @@ def test_the_reader_counts_near_pens_until_a_far_one():
     assert again.paper == "f4efe4" and again.near == 0
     short = _state(FENCE + PAPER + "  brush.set('pen', '#135', 1);\n")  # #135 is #113355: near #123456
     assert short.near == 1 and _distance("#135") < NEAR_DELTA_E
-    # Version 2: lighter than the paper, or only another hue, is near until FAR_DELTA_E; darker is far sooner.
-    lighter = _state(FENCE + PAPER + "  brush.set('pen', '#536c84', 1);\n")  # ΔE 25, lighter
-    assert lighter.near == 1 and not lighter.far and NEAR_DELTA_E < _distance("#536c84") < FAR_DELTA_E
-    hue = _state(FENCE + PAPER + "  brush.set('pen', '#123442', 1);\n")  # ΔE 14, the blue gone: as light
-    assert hue.near == 1 and not _far("#123442")
-    darker = _state(FENCE + PAPER + "  brush.set('pen', '#0b2035', 1);\n")  # ΔE 12, darker
-    assert darker.far and _far("#0b2035")
     assert not _state(FENCE + PAPER + NEAR_PENS + "```\nprose\n").active()  # the block closed
 
 
@@ -89,10 +65,6 @@ def test_can_end_far():
     assert not can_end_far("12345680", True, paper)  # the alpha digits do not move the colour
     assert can_end_far("12345", True, paper)  # unreadable: the colour guard's to judge
     assert can_end_far("12g", False, paper)
-    assert not can_end_far("536c84", True, paper) and can_end_far("0b2035", True, paper)
-    assert can_end_far("8c9dad", True, paper)  # lighter, and ΔE 45
-    assert not can_end_far("12121", False, "121212") and can_end_far("1212", False, "121212")  # #1212ff: far
-    assert PaperGuard.version == 2
 
 
 @pytest.mark.parametrize("opening", ["  brush.set('pen', '#", "  brush.fill(\"#1", "  brush.stroke('#12",
@@ -107,7 +79,7 @@ def test_once_active_every_pen_the_guard_lets_through_is_far_from_the_paper(colo
         m = re.match(r"#([0-9a-fA-F]*)(['\"])?", literal)
         if m.group(2) and len(m.group(1)) in (3, 4, 6, 8):
             closed += 1
-            assert _far(m.group(1)), text
+            assert _distance(m.group(1)) >= NEAR_DELTA_E, text
     assert closed >= 10
 
 
@@ -121,30 +93,30 @@ def test_where_the_guard_stays_out(paper):
         assert _mask(paper, text) is None, text
 
 
-def test_a_pen_near_its_paper_leaves_the_canvas_blank_to_the_reward():
-    """What near and far mean once rendered: a painting whose pens are near its paper is blank to the reward (below
-    its minimum painted fraction), the same painting with far pens is not. On a navy paper a pen lighter than it at
-    ΔE 25 (past the reward's own distance, version 1's far) still leaves nothing the reward sees."""
+def test_a_pen_in_the_papers_colour_leaves_the_canvas_blank_to_the_reward():
+    """What the guard's distance means: pens within it of the paper leave the canvas blank to the reward (below its
+    minimum painted fraction), the same painting with its pens past it does not."""
     from paint_pipeline.imaging import decode_png
     from paint_pipeline.render import RendererService, RenderItem
     from paint_pipeline.reward.config import RewardConfig
     from paint_pipeline.reward.features import analyse
 
     cfg = RewardConfig()
-    body = ("function setup() {\n  createCanvas(256, 256, WEBGL);\n  background('%s');\n"
+    body = ("function setup() {\n  createCanvas(256, 256, WEBGL);\n  background('#f4efe4');\n"
             "  brush.fill('%s', 140);\n  brush.circle(0, 0, 60);\n  brush.set('rotring', '%s', 1.5);\n"
             "  for (let i = 0; i < 8; i++) brush.line(-100, -90 + i * 25, 100, -80 + i * 25);\n}")
-    cases = [("#f4efe4", "#f7f7f7", False), ("#f4efe4", "#c9b99a", True),  # near (ΔE 6.5), far (darker, ΔE 22)
-             ("#123456", "#536c84", False), ("#123456", "#0b2035", True),  # lighter ΔE 25, darker ΔE 12
-             ("#123456", "#8c9dad", True)]  # lighter, ΔE 45
-    assert [_far(pen, paper) for paper, pen, _ in cases] == [far for *_, far in cases]
-    assert NEAR_DELTA_E <= _distance("#536c84") < FAR_DELTA_E
+    near, far = "#f7f7f7", "#c9b99a"
+    assert _distance_to(near, "#f4efe4") < NEAR_DELTA_E <= _distance_to(far, "#f4efe4")
     with RendererService(pool_size=1) as client:
-        results = client.render_batch([RenderItem(id=str(k), code=body % (paper, pen, pen), seed=1, size=256)
-                                       for k, (paper, pen, _) in enumerate(cases)])
-    assert [r.status for r in results] == ["SUCCESS"] * len(cases), [r.errors for r in results]
+        results = client.render_batch([RenderItem(id=k, code=body % (c, c), seed=1, size=256)
+                                       for k, c in (("near", near), ("far", far))])
+    assert [r.status for r in results] == ["SUCCESS", "SUCCESS"], [r.errors for r in results]
     coverage = [analyse(decode_png(r.png), cfg.analysis_size, cfg.background_delta_e).coverage for r in results]
-    assert [c >= cfg.min_coverage for c in coverage] == [far for *_, far in cases], coverage
+    assert coverage[0] < cfg.min_coverage < coverage[1], coverage
+
+
+def _distance_to(a: str, b: str) -> float:
+    return float(delta_e(hex_to_lab(a), hex_to_lab(b)))
 
 
 def test_no_sketch_of_the_corpus_writes_more_near_pens_than_the_rule_allows(tokenizer):
@@ -172,8 +144,8 @@ def test_the_visibility_benchmark_picks_the_first_pen_at_the_distance_asked():
         for towards in DIRECTIONS.values():
             pen = pen_at(paper, towards, 12.0)
             if pen is not None:
-                assert 12.0 <= _distance(pen, paper) < 14.0, (paper, towards, pen)
+                assert 12.0 <= _distance_to(pen, paper) < 14.0, (paper, towards, pen)
     assert pen_at("#121212", DIRECTIONS["black"], 10.0) is None  # black is closer than that
-    assert pen_at("#123456", DIRECTIONS["white"], 25.0) == "#536c84"  # the pen the render test above uses
+    assert pen_at("#123456", DIRECTIONS["white"], 25.0) == "#536c84"
     assert "brush.set('HB', '#536c84', 1.5)" in painting("#123456", "HB", "#536c84")
     assert "brush.fill('#536c84', 140)" in painting("#123456", "fill", "#536c84")

@@ -14,28 +14,18 @@ sketches' way; a later one starts over):
 
     a pen's colour                a hex literal inside brush.set / brush.stroke / brush.fill /
                                   brush.hatchStyle (a `random([...])` list in one included)
-    far from the paper            darker than it (CIELAB L* at least DARKER_L below) and at least the
-                                  reward's background distance from it (ΔE76 >= RewardConfig.background_delta_e),
-                                  or, darker or not, at least FAR_DELTA_E from it
-    near the paper                not far
+    near the paper                within the reward's background distance of it (CIELAB ΔE76 <
+                                  RewardConfig.background_delta_e: what the reward counts as unpainted)
     the rule                      while no pen since the background has been far from it, at most
                                   NEAR_ALLOWED pens may be near it; the next must be far
-
-Why two distances (version 2): a mark is not its pen's colour on every pixel. p5.brush lays translucent, textured
-marks that the paper shows through and that darken where they overlap, so a pen darker than its paper leaves marks
-the reward sees from its own distance on, while a pen lighter than the paper, or one that differs from it only in
-hue, may leave none the reward can tell apart until it is much further: with the rotring pen, lighter than a dark
-or mid-grey paper, only from ΔE 30-40 (`paint-pipeline bench pen-visibility` prints the table, per paper,
-direction and brush). Version 1 used the reward's distance alone, and the blank canvases left after it were
-of that kind (`#121222` on `#121212`, `#123442` on `#123456`, a pale yellow on cream).
 
 So the guard forbids the digits (or the closing quote) that leave a pen's colour
 no way to end far from the paper. A wash is not a pen (a wash in the paper's
 colour is the corpus's common first layer, and the rule needs a far pen only).
 The corpus never writes more than NEAR_ALLOWED near pens before a far one
-(`tests/test_paper_guard.py` reads it character by character). What it forbids
-that would have run: a third pen in a row, since the paper, that is neither
-darker than the paper nor far from it. The renderer still judges the code as written.
+(`tests/test_decoding_guards.py` checks that none of its tokens is forbidden).
+What it forbids that would have run: a painting in tones within ΔE 10 of its
+paper throughout (a third such pen). The renderer still judges the code as written.
 """
 
 from __future__ import annotations
@@ -54,9 +44,7 @@ from paint_pipeline.reward.config import RewardConfig
 
 PEN_CALLS = frozenset({"brush.set", "brush.stroke", "brush.fill", "brush.hatchStyle"})
 NEAR_ALLOWED = 2  # near pens before a far one: the most any sketch of the corpus writes
-NEAR_DELTA_E = RewardConfig().background_delta_e  # a darker pen closer than this: no mark the reward sees
-DARKER_L = 5.0  # L* below the paper's that makes a pen darker than it
-FAR_DELTA_E = 40.0  # any pen this far: marks the reward sees, whatever the brush, paper and direction
+NEAR_DELTA_E = RewardConfig().background_delta_e
 
 
 def _rgb(digits: str) -> tuple[int, int, int]:
@@ -84,16 +72,8 @@ def can_end_far(digits: str, closed: bool, paper: str) -> bool:
                 for corner in range(1 << (width - len(known))):
                     tail = "".join("f" if corner >> k & 1 else "0" for k in range(width - len(known)))
                     candidates.append(_rgb(known + tail))
-    return bool(far_from_paper(srgb8_to_lab(np.array(candidates, dtype=np.uint8)),
-                               srgb8_to_lab(np.array([_rgb(paper)], dtype=np.uint8))[0]).any())
-
-
-def far_from_paper(pens: np.ndarray, paper: np.ndarray) -> np.ndarray:
-    """Which pens (CIELAB, n x 3) are far from the paper (CIELAB): darker by DARKER_L and past the reward's
-    background distance, or past FAR_DELTA_E."""
-    distance = delta_e(pens, paper)
-    darker = pens[:, 0] <= paper[0] - DARKER_L
-    return (darker & (distance >= NEAR_DELTA_E)) | (distance >= FAR_DELTA_E)
+    lab = srgb8_to_lab(np.array(candidates, dtype=np.uint8))
+    return bool((delta_e(lab, srgb8_to_lab(np.array([_rgb(paper)], dtype=np.uint8))[0]) >= NEAR_DELTA_E).any())
 
 
 def _literal_in(piece: str, quote: str, digits: str) -> tuple[str, bool]:
@@ -184,7 +164,6 @@ class PaperState:
 
 class PaperGuard(Guard):
     name = "paper"
-    version = 2  # 2: a pen not darker than the paper must be FAR_DELTA_E from it
     State = PaperState
 
     def __init__(self, pieces: list[str], vocab_size: int):
