@@ -149,3 +149,17 @@ def test_the_visibility_benchmark_picks_the_first_pen_at_the_distance_asked():
     assert pen_at("#123456", DIRECTIONS["white"], 25.0) == "#536c84"
     assert "brush.set('HB', '#536c84', 1.5)" in painting("#123456", "HB", "#536c84")
     assert "brush.fill('#536c84', 140)" in painting("#123456", "fill", "#536c84")
+
+
+def test_the_visibility_benchmark_refuses_a_paper_or_distance_it_cannot_read():
+    import argparse
+
+    from paint_pipeline.benchmarks.pen_visibility import add_arguments
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    assert parser.parse_args(["--papers", "#121212, #F4EFE4"]).papers == ["#121212", "#f4efe4"]
+    assert parser.parse_args(["--distances", "10,22.5"]).distances == [10.0, 22.5]
+    for bad in (["--papers", "#12345g"], ["--papers", "121212"], ["--distances", "10,abc"], ["--distances", "-5"]):
+        with pytest.raises(SystemExit):
+            parser.parse_args(bad)

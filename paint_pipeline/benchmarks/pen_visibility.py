@@ -21,6 +21,7 @@ and a distance the direction cannot reach from that paper is `-`.
 from __future__ import annotations
 
 import argparse
+import re
 
 import numpy as np
 
@@ -31,10 +32,31 @@ SIZE = 256
 CHUNK = 64  # renders per batch: under the service's batch limit, and progress to watch
 
 
+def _papers(text: str) -> list[str]:
+    papers = [p.strip() for p in text.split(",") if p.strip()]
+    bad = [p for p in papers if not re.fullmatch(r"#[0-9a-fA-F]{6}", p)]
+    if not papers or bad:
+        raise argparse.ArgumentTypeError(f"papers are #rrggbb colours, comma-separated; not {bad or text!r}")
+    return [p.lower() for p in papers]
+
+
+def _distances(text: str) -> list[float]:
+    try:
+        distances = [float(d) for d in text.split(",")]
+    except ValueError:
+        distances = []
+    if not distances or any(not 0 < d < 200 for d in distances):
+        raise argparse.ArgumentTypeError(f"distances are ΔE76 values between 0 and 200, comma-separated; not {text!r}")
+    return distances
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--papers", default=",".join(PAPERS), help="comma-separated #rrggbb background colours")
-    parser.add_argument("--distances", default="10,15,20,30,40", help="comma-separated ΔE76 of the pen from the paper")
-    parser.add_argument("--marks", default=",".join(MARKS), help="comma-separated brush names, or fill")
+    parser.add_argument("--papers", type=_papers, default=list(PAPERS), help="comma-separated #rrggbb background "
+                                                                             "colours")
+    parser.add_argument("--distances", type=_distances, default=[10.0, 15.0, 20.0, 30.0, 40.0],
+                        help="comma-separated ΔE76 of the pen from the paper")
+    parser.add_argument("--marks", default=",".join(MARKS), help="comma-separated brush names (a name p5.brush "
+                                                                 "does not know shows as RUNTIME_ERROR), or fill")
 
 
 def pen_at(paper: str, towards: tuple[int, int, int], distance: float) -> str | None:
@@ -67,8 +89,7 @@ def run(args: argparse.Namespace) -> int:
     from paint_pipeline.reward.features import analyse
 
     cfg = RewardConfig()
-    papers = [p.strip() for p in args.papers.split(",") if p.strip()]
-    distances = [float(d) for d in args.distances.split(",")]
+    papers, distances = args.papers, args.distances
     marks = [m.strip() for m in args.marks.split(",") if m.strip()]
     cells, items = {}, []
     for paper in papers:
