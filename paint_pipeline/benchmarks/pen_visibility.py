@@ -62,12 +62,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def pen_at(paper: str, towards: tuple[int, int, int], distance: float) -> str | None:
     """The first colour on the sRGB line from `paper` towards `towards` at least `distance` (ΔE76) from the paper,
     as #rrggbb; None when the line ends closer."""
-    from paint_pipeline.colour import delta_e, srgb8_to_lab
+    from paint_pipeline.colour import delta_e, hex_to_lab, srgb8_to_lab
 
     start = np.array([int(paper[i:i + 2], 16) for i in (1, 3, 5)], dtype=float)
     steps = np.linspace(0.0, 1.0, 1025)[:, None]
     line = np.rint(start * (1 - steps) + np.array(towards, dtype=float) * steps).astype(np.uint8)
-    far = np.nonzero(delta_e(srgb8_to_lab(line), srgb8_to_lab(start.astype(np.uint8)[None])[0]) >= distance)[0]
+    far = np.nonzero(delta_e(srgb8_to_lab(line), hex_to_lab(paper)) >= distance)[0]
     return None if not len(far) else "#%02x%02x%02x" % tuple(int(v) for v in line[far[0]])
 
 
@@ -96,11 +96,11 @@ def run(args: argparse.Namespace) -> int:
         for name, towards in DIRECTIONS.items():
             for d in distances:
                 pen = pen_at(paper, towards, d)
+                if pen is None:
+                    continue  # out of reach: the table shows '-'
                 for mark in marks:
-                    if pen is not None:
-                        cells[(paper, name, mark, d)] = str(len(items))
-                        items.append(RenderItem(id=str(len(items)), code=painting(paper, mark, pen), seed=1,
-                                                size=SIZE))
+                    cells[(paper, name, mark, d)] = str(len(items))
+                    items.append(RenderItem(id=str(len(items)), code=painting(paper, mark, pen), seed=1, size=SIZE))
     print(f"{len(items)} renders: {len(papers)} papers x {len(DIRECTIONS)} directions x {len(distances)} distances "
           f"x {len(marks)} marks; painted fraction in %, 'blank' below {cfg.min_coverage:.1%}, '-' out of reach")
     results = {}
