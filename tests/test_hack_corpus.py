@@ -16,7 +16,7 @@ import pytest
 
 from paint_pipeline.render import RendererService
 from paint_pipeline.reward import RewardConfig, RewardScorer
-from paint_pipeline.reward.calibration.hack_corpus import fixed_hacks, prompt_colours, prompt_hacks
+from paint_pipeline.reward.calibration.hack_corpus import HackCorpusError, fixed_hacks, prompt_colours, prompt_hacks
 from paint_pipeline.reward.calibration.hack_report import run_hack_report
 from paint_pipeline.reward.calibration.judge_matrix import MATRIX_SET
 
@@ -39,6 +39,30 @@ def test_every_class_has_several_variants_and_charts_follow_the_prompt():
     white_rose = prompt_colours("a single white rose")
     assert COLOUR_WORDS["white"][0] in white_rose and COLOUR_WORDS["rose"][0] not in white_rose
     assert COLOUR_WORDS["pink"][0] not in white_rose
+
+
+def test_a_corpus_of_ones_own_replaces_the_fixed_hacks(tmp_path):
+    (tmp_path / "z_wash_grid.js").write_text("// hack class: e my washes\nfunction setup() {}\n")
+    (tmp_path / "notes.txt").write_text("not a sketch")
+    [hack] = fixed_hacks(folder=tmp_path)  # no copied bench paintings, no repository hacks
+    assert (hack.name, hack.hack_class, hack.prompt_specific) == ("z_wash_grid", "e my washes", False)
+    (tmp_path / "a_bad.js").write_text("function setup() {}\n")
+    with pytest.raises(HackCorpusError, match="a_bad.js: the first line must be"):
+        fixed_hacks(folder=tmp_path)
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(FileNotFoundError, match="no hack sketches"):
+        fixed_hacks(folder=tmp_path / "empty")
+    with pytest.raises(FileNotFoundError, match="does not exist"):
+        fixed_hacks(folder=tmp_path / "missing")
+
+
+def test_the_cli_checks_the_hack_folder_before_rendering(tmp_path, capsys):
+    from paint_pipeline.cli import main
+
+    assert main(["calibrate", "--hacks", "--hacks-dir", str(tmp_path / "missing")]) == 2
+    assert "hack folder" in capsys.readouterr().err
+    with pytest.raises(SystemExit, match="go with --hacks"):
+        main(["calibrate", "--hacks-dir", str(tmp_path)])
 
 
 @pytest.fixture(scope="module")

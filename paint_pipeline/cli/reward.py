@@ -52,6 +52,9 @@ def register(sub) -> None:
                                 "under the same prompt, and print who wins")
     calibrate.add_argument("--wins", action="store_true",
                            help="with --hacks: also list, for each fixed hack below target, the prompts it wins")
+    calibrate.add_argument("--hacks-dir", type=Path, default=None, metavar="DIR",
+                           help="with --hacks: the fixed hacks are the *.js files of DIR (first line '// hack class: "
+                                "<letter> <name>') instead of data/calibration/hacks and the copied bench paintings")
     calibrate.add_argument("--matrix-set", type=Path, default=None,
                            help="JSONL of {id, sketch, prompt} for --matrix (default: data/judge/bench_prompts.jsonl)")
     calibrate.add_argument("--procedural-set", choices=("train", "validation", "test"), default=None,
@@ -107,6 +110,8 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         return _calibrate_matrix(args)
     if args.hacks:
         return _calibrate_hacks(args)
+    if args.wins or args.hacks_dir:
+        raise SystemExit("paint-pipeline calibrate: --wins and --hacks-dir go with --hacks")
     scorer = RewardScorer(reward_config(args))
     with RendererService(args.renderer_url, pool_size=args.pool_size) as client:
         report = run_calibration(client, scorer)
@@ -163,12 +168,14 @@ def _calibrate_matrix(args: argparse.Namespace) -> int:
 
 def _calibrate_hacks(args: argparse.Namespace) -> int:
     from paint_pipeline.reward import RewardScorer
+    from paint_pipeline.reward.calibration.hack_corpus import fixed_hacks
     from paint_pipeline.reward.calibration.hack_report import run_hack_report
     from paint_pipeline.reward.calibration.judge_matrix import MATRIX_SET
 
+    fixed = fixed_hacks(folder=args.hacks_dir)  # a bad folder or file fails here, before the renderer starts
     scorer = RewardScorer(reward_config(args))
     with RendererService(args.renderer_url, pool_size=args.pool_size) as client:
-        report = run_hack_report(client, scorer, args.matrix_set or MATRIX_SET,
+        report = run_hack_report(client, scorer, args.matrix_set or MATRIX_SET, fixed=fixed,
                                  progress=lambda m: print(m, file=sys.stderr))
     print(report.table(wins=args.wins))
     return 0 if all(ok for _, ok, _ in report.verdicts()) else 1

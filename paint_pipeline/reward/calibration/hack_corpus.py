@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from paint_pipeline.colour import COLOUR_WORDS, IMPLIED_COLOURS, colours_in
+from paint_pipeline.errors import PaintPipelineError
 from paint_pipeline.paths import REPO_ROOT
 
 HACKS_DIR = Path("data") / "calibration" / "hacks"
@@ -33,6 +34,10 @@ TINTED_GREYS = ("#a39d94", "#8c8780", "#c2bcb2", "#6f6a63", "#b0a592", "#857f8c"
 # Subjects that stand upright: their charts get vertical bands and strokes.
 VERTICAL_WORDS = frozenset({"tree", "tower", "forest", "bamboo", "column", "pine", "trunk", "stalk",
                             "skyscraper", "cypress", "lighthouse"})
+
+
+class HackCorpusError(PaintPipelineError, ValueError):
+    """A hack file the corpus cannot read; the message names the file."""
 
 
 @dataclass(frozen=True)
@@ -49,21 +54,27 @@ COPIED_BENCH = {"j_copied_mondrian": "24_mondrian_grid", "j_copied_stormy_sea": 
                 "j_copied_sunflower": "05_sunflower_vase"}
 
 
-def fixed_hacks(root: Path | None = None) -> list[Hack]:
+def fixed_hacks(root: Path | None = None, folder: Path | None = None) -> list[Hack]:
     """The prompt-agnostic hacks under `<root>/data/calibration/hacks/` (root: the repository root) and the copied
-    bench paintings (class j), by name."""
-    folder = (root or REPO_ROOT) / HACKS_DIR
-    hacks = [Hack(name=name, hack_class="j copied bench painting", prompt_specific=False,
-                  code=((root or REPO_ROOT) / BENCH_DIR / f"{bench}.js").read_text(encoding="utf-8"))
-             for name, bench in COPIED_BENCH.items()]
-    for path in sorted(folder.glob("*.js")):
+    bench paintings (class j), by name; with `folder`, only the hack files in that folder (a corpus of one's own,
+    kept outside the repository so that it stays a fair test)."""
+    root = root or REPO_ROOT
+    hacks = [] if folder else [
+        Hack(name=name, hack_class="j copied bench painting", prompt_specific=False,
+             code=(root / BENCH_DIR / f"{bench}.js").read_text(encoding="utf-8"))
+        for name, bench in COPIED_BENCH.items()]
+    folder = folder or root / HACKS_DIR
+    if not folder.is_dir():
+        raise FileNotFoundError(f"hack folder {folder} does not exist")
+    files = sorted(folder.glob("*.js"))
+    if not files:
+        raise FileNotFoundError(f"no hack sketches (*.js) under {folder}")
+    for path in files:
         code = path.read_text(encoding="utf-8")
         match = _HEADER.match(code.splitlines()[0] if code else "")
         if not match:
-            raise ValueError(f"{path}: the first line must be '// hack class: <letter> <short class name>'")
+            raise HackCorpusError(f"{path}: the first line must be '// hack class: <letter> <short class name>'")
         hacks.append(Hack(name=path.stem, hack_class=match.group(1), code=code, prompt_specific=False))
-    if len(hacks) == len(COPIED_BENCH):
-        raise FileNotFoundError(f"no hack sketches under {folder}")
     return sorted(hacks, key=lambda h: h.name)
 
 

@@ -26,7 +26,7 @@ import numpy as np
 
 from paint_pipeline.paths import REPO_ROOT
 from paint_pipeline.render.client import RenderItem
-from paint_pipeline.reward.calibration.hack_corpus import fixed_hacks, prompt_hacks
+from paint_pipeline.reward.calibration.hack_corpus import Hack, fixed_hacks, prompt_hacks
 from paint_pipeline.reward.calibration.judge_matrix import MATRIX_SET, load_matrix_set
 from paint_pipeline.reward.composite import RewardScorer
 from paint_pipeline.reward.config import TIERS
@@ -148,10 +148,12 @@ def _load_mechanical(path: Path) -> list[tuple[str, str, str]]:
     return [(r["id"], r["prompt"], (REPO_ROOT / r["sketch"]).read_text(encoding="utf-8")) for r in rows]
 
 
-def run_hack_report(client, scorer: RewardScorer, path: Path = MATRIX_SET, *,
+def run_hack_report(client, scorer: RewardScorer, path: Path = MATRIX_SET, *, fixed: list[Hack] | None = None,
                     progress: Callable[[str], None] = print) -> HackReport:
+    """Every bench painting of `path` under its own prompt against each hack under the same prompt: the fixed
+    hacks (default: the repository's corpus and the copied bench paintings) and the prompt's colour charts."""
     paintings = load_matrix_set(path)
-    fixed = fixed_hacks()
+    fixed = fixed_hacks() if fixed is None else fixed
     mechanical = _load_mechanical(HONEST_MECHANICAL)
     sketches = {p.id: (REPO_ROOT / p.sketch).read_text(encoding="utf-8") for p in paintings}
     items = [RenderItem(id=f"honest/{p.id}", code=sketches[p.id], seed=1) for p in paintings]
