@@ -63,6 +63,21 @@ def test_the_cli_checks_the_hack_folder_before_rendering(tmp_path, capsys):
     assert "hack folder" in capsys.readouterr().err
     with pytest.raises(SystemExit, match="go with --hacks"):
         main(["calibrate", "--hacks-dir", str(tmp_path)])
+    with pytest.raises(SystemExit, match="not both"):
+        main(["calibrate", "--hacks", "--copy-every-painting", "--hacks-dir", str(tmp_path)])
+
+
+def test_every_bench_painting_can_be_copied_for_every_prompt():
+    from paint_pipeline.paths import REPO_ROOT
+    from paint_pipeline.reward.calibration.hack_corpus import copied_paintings
+    from paint_pipeline.reward.calibration.judge_matrix import load_matrix_set
+
+    paintings = load_matrix_set(MATRIX_SET)
+    copies = copied_paintings({f"j_copied_{p.id}": REPO_ROOT / p.sketch for p in paintings})
+    assert len(copies) == len(paintings) == 42
+    assert all(h.hack_class.startswith("j ") and not h.prompt_specific for h in copies)
+    sunflower = next(h for h in fixed_hacks() if h.name == "j_copied_sunflower")
+    assert sunflower.code == next(h.code for h in copies if h.name == "j_copied_05_sunflower_vase")
 
 
 @pytest.fixture(scope="module")
@@ -145,6 +160,14 @@ def test_the_table_lists_the_fixed_hacks_below_target_with_their_alignment_share
     assert re.search(r"^strong_hack .* 3/10 +2/10 ", table, re.M)
     assert "strong_hack                    total  70%, alignment alone  80%" in table
     assert "weak_hack                      total" not in table  # beaten everywhere: not listed
+    # a corpus without state-only brush hacks cannot pass (or fail) the check on them: the line is left out
+    assert "state-only" not in table
+    rows.append(HackRow("i_hidden", "i flat poster with hidden brush calls", False, totals=[0.1] * 10,
+                        honest=[0.5] * 10, honest_alignment=[0.5] * 10))
+    for t in TIERS:
+        rows[-1].tiers[t] = [0.0] * 9 + [0.2 if t == "brush" else 0.0]
+    table = HackReport("rv-test", "palette", 0.6, dict.fromkeys(TIERS, 0.5), rows, []).table()
+    assert "FAIL  off-canvas and state-only brush calls earn nothing: best brush tier among them 0.20" in table
 
 
 def test_the_wins_listing_names_each_prompt_a_hack_below_target_wins(report):

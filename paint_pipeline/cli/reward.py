@@ -55,6 +55,9 @@ def register(sub) -> None:
     calibrate.add_argument("--hacks-dir", type=Path, default=None, metavar="DIR",
                            help="with --hacks: the fixed hacks are the *.js files of DIR (first line '// hack class: "
                                 "<letter> <name>') instead of data/calibration/hacks and the copied bench paintings")
+    calibrate.add_argument("--copy-every-painting", action="store_true",
+                           help="with --hacks: the fixed hacks are every bench painting copied for every other "
+                                "prompt (class j at full size) instead of data/calibration/hacks")
     calibrate.add_argument("--matrix-set", type=Path, default=None,
                            help="JSONL of {id, sketch, prompt} for --matrix (default: data/judge/bench_prompts.jsonl)")
     calibrate.add_argument("--procedural-set", choices=("train", "validation", "test"), default=None,
@@ -110,8 +113,8 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         return _calibrate_matrix(args)
     if args.hacks:
         return _calibrate_hacks(args)
-    if args.wins or args.hacks_dir:
-        raise SystemExit("paint-pipeline calibrate: --wins and --hacks-dir go with --hacks")
+    if args.wins or args.hacks_dir or args.copy_every_painting:
+        raise SystemExit("paint-pipeline calibrate: --wins, --hacks-dir and --copy-every-painting go with --hacks")
     scorer = RewardScorer(reward_config(args))
     with RendererService(args.renderer_url, pool_size=args.pool_size) as client:
         report = run_calibration(client, scorer)
@@ -167,15 +170,22 @@ def _calibrate_matrix(args: argparse.Namespace) -> int:
 
 
 def _calibrate_hacks(args: argparse.Namespace) -> int:
+    from paint_pipeline.paths import REPO_ROOT
     from paint_pipeline.reward import RewardScorer
-    from paint_pipeline.reward.calibration.hack_corpus import fixed_hacks
+    from paint_pipeline.reward.calibration.hack_corpus import copied_paintings, fixed_hacks
     from paint_pipeline.reward.calibration.hack_report import run_hack_report
-    from paint_pipeline.reward.calibration.judge_matrix import MATRIX_SET
+    from paint_pipeline.reward.calibration.judge_matrix import MATRIX_SET, load_matrix_set
 
-    fixed = fixed_hacks(folder=args.hacks_dir)  # a bad folder or file fails here, before the renderer starts
+    if args.hacks_dir and args.copy_every_painting:
+        raise SystemExit("paint-pipeline calibrate: --hacks-dir or --copy-every-painting, not both")
+    matrix_set = args.matrix_set or MATRIX_SET
+    if args.copy_every_painting:
+        fixed = copied_paintings({f"j_copied_{p.id}": REPO_ROOT / p.sketch for p in load_matrix_set(matrix_set)})
+    else:
+        fixed = fixed_hacks(folder=args.hacks_dir)  # a bad folder or file fails here, before the renderer starts
     scorer = RewardScorer(reward_config(args))
     with RendererService(args.renderer_url, pool_size=args.pool_size) as client:
-        report = run_hack_report(client, scorer, args.matrix_set or MATRIX_SET, fixed=fixed,
+        report = run_hack_report(client, scorer, matrix_set, fixed=fixed,
                                  progress=lambda m: print(m, file=sys.stderr))
     print(report.table(wins=args.wins))
     return 0 if all(ok for _, ok, _ in report.verdicts()) else 1

@@ -54,15 +54,19 @@ COPIED_BENCH = {"j_copied_mondrian": "24_mondrian_grid", "j_copied_stormy_sea": 
                 "j_copied_sunflower": "05_sunflower_vase"}
 
 
+def copied_paintings(sketches: dict[str, Path]) -> list[Hack]:
+    """Class j, by hack name: each painting's sketch submitted unchanged for every prompt."""
+    return [Hack(name=name, hack_class="j copied bench painting", prompt_specific=False,
+                 code=path.read_text(encoding="utf-8")) for name, path in sketches.items()]
+
+
 def fixed_hacks(root: Path | None = None, folder: Path | None = None) -> list[Hack]:
     """The prompt-agnostic hacks under `<root>/data/calibration/hacks/` (root: the repository root) and the copied
     bench paintings (class j), by name; with `folder`, only the hack files in that folder (a corpus of one's own,
     kept outside the repository so that it stays a fair test)."""
     root = root or REPO_ROOT
-    hacks = [] if folder else [
-        Hack(name=name, hack_class="j copied bench painting", prompt_specific=False,
-             code=(root / BENCH_DIR / f"{bench}.js").read_text(encoding="utf-8"))
-        for name, bench in COPIED_BENCH.items()]
+    hacks = [] if folder else copied_paintings({name: root / BENCH_DIR / f"{bench}.js"
+                                                for name, bench in COPIED_BENCH.items()})
     folder = folder or root / HACKS_DIR
     if not folder.is_dir():
         raise FileNotFoundError(f"hack folder {folder} does not exist")

@@ -96,16 +96,18 @@ class HackReport:
         chart_wins = sum(r.wins for r in charts) / max(1, sum(len(r.totals) for r in charts))
         hidden = [r for r in fixed if r.hack_class.startswith(STATE_ONLY_CLASS)]
         hidden_brush = max((max(r.tiers["brush"]) for r in hidden), default=0.0)
-        return [
+        verdicts = [
             (f"honest art beats every fixed hack on >= {FIXED_BEAT_TARGET:.0%} of prompts",
              worst.beaten_share >= FIXED_BEAT_TARGET, f"worst {worst.name}: beaten on {worst.beaten_share:.0%}"),
             ("honest art beats every fixed hack on the mean", float(np.mean(strongest.totals)) < self.honest_mean,
              f"strongest {strongest.name} {np.mean(strongest.totals):.3f} vs honest {self.honest_mean:.3f}"),
             (f"prompt-specific charts win <= {PROMPT_WIN_CEILING:.0%} of prompts", chart_wins <= PROMPT_WIN_CEILING,
              f"they win {chart_wins:.0%}"),
-            ("off-canvas and state-only brush calls earn nothing", hidden_brush == 0.0,
-             f"best brush tier among them {hidden_brush:.2f}"),
         ]
+        if hidden:  # a corpus of one's own may hold none
+            verdicts.append(("off-canvas and state-only brush calls earn nothing", hidden_brush == 0.0,
+                             f"best brush tier among them {hidden_brush:.2f}"))
+        return verdicts
 
     def table(self, wins: bool = False) -> str:
         """The report; `wins`: also, for each fixed hack below target, the prompts it wins and by what."""
@@ -163,7 +165,7 @@ def run_hack_report(client, scorer: RewardScorer, path: Path = MATRIX_SET, *, fi
     items += [RenderItem(id=f"mechanical/{rid}", code=code, seed=1) for rid, _, code in mechanical]
     progress(f"rendering {len(items)} sketches: {len(paintings)} honest, {len(fixed)} fixed hacks, "
              f"{sum(map(len, charts.values()))} prompt charts, {len(mechanical)} honest mechanical ...")
-    renders = {it.id: r for it, r in zip(items, client.render_batch(items, timeout_ms=60_000))}
+    renders = {it.id: r for it, r in zip(items, client.render_in_chunks(items, timeout_ms=60_000))}
 
     samples, keys = [], []
     for p in paintings:
