@@ -65,6 +65,7 @@ def result(id_: str, status: str = "SUCCESS", png: bytes | None = b"\x89PNG") ->
         "console": [],
         "repairs": ["closed delimiters left open at end of input (truncation): appended \"}\""],
         "marks": {"libs_loaded": 180.5, "drawn": 900, "forged": "text"},
+        "brush_paint_share": 0.5,
     }
 
 
@@ -76,6 +77,7 @@ def test_render_batch_sends_items_with_token_and_parses_results(server):
     assert out[0].ok and out[0].png == b"\x89PNG" and out[0].brush_calls == {"line": 3}
     assert out[1].status == "TIMEOUT" and out[1].png is None and not out[1].ok
     assert out[0].marks == {"libs_loaded": 180.5, "drawn": 900.0}  # numbers only
+    assert out[0].brush_paint_share == 0.5
     method, path, headers = server.requests[-1]
     assert (method, path) == ("POST", "/render_batch")
     assert headers["Authorization"] == "Bearer secret-token-for-tests"  # pragma: allowlist secret
@@ -121,12 +123,15 @@ def test_the_renders_table_keeps_attempts_and_reads_tables_written_before_it_had
     from paint_pipeline.render.client import RenderResult
     from paint_pipeline.render.table import load_results, read_renders, to_table
 
-    results = [RenderResult("s1", "SUCCESS", b"\x89PNG", 10.0, attempts=2), RenderResult("s2", "TIMEOUT", None, 9.0)]
+    results = [RenderResult("s1", "SUCCESS", b"\x89PNG", 10.0, attempts=2, brush_paint_share=0.25),
+               RenderResult("s2", "TIMEOUT", None, 9.0)]
     table = to_table(results, ["c/p/0", "c/p/1"], tmp_path)
     pq.write_table(table, tmp_path / "new.parquet")
-    assert [r.attempts for r in load_results(read_renders(tmp_path / "new.parquet"))] == [2, 1]
-    pq.write_table(table.drop_columns(["attempts"]), tmp_path / "old.parquet")
-    assert [r.attempts for r in load_results(read_renders(tmp_path / "old.parquet"))] == [1, 1]
+    new = load_results(read_renders(tmp_path / "new.parquet"))
+    assert [(r.attempts, r.brush_paint_share) for r in new] == [(2, 0.25), (1, None)]
+    pq.write_table(table.drop_columns(["attempts", "brush_paint_share"]), tmp_path / "old.parquet")
+    old = load_results(read_renders(tmp_path / "old.parquet"))
+    assert [(r.attempts, r.brush_paint_share) for r in old] == [(1, None), (1, None)]  # not measured then
     pq.write_table(table.drop_columns(["status"]), tmp_path / "broken.parquet")
     with pytest.raises(ValueError, match="broken.parquet: not a renders table, missing columns status"):
         read_renders(tmp_path / "broken.parquet")

@@ -67,6 +67,8 @@ class RenderResult:
     brush_marks: dict[str, int] | None = None
     brush_mark_kinds: dict[str, int] = field(default_factory=dict)  # marked calls per kind: stroke, hatch, fill
     brushes_marked: list[str] = field(default_factory=list)  # built-in brushes whose strokes left marks
+    # The share of the canvas's pixels that p5.brush paint still holds at the end; None: not measured (older).
+    brush_paint_share: float | None = None
     text_calls: int = 0
     brushes_used: list[str] = field(default_factory=list)
     dom_text_chars: int = 0
@@ -100,6 +102,8 @@ class RenderResult:
                          if isinstance(obj.get("brush_marks"), dict) else None),
             brush_mark_kinds={str(k): int(v) for k, v in (obj.get("brush_mark_kinds") or {}).items()},
             brushes_marked=[str(b) for b in obj.get("brushes_marked") or []],
+            brush_paint_share=(float(obj["brush_paint_share"])
+                               if isinstance(obj.get("brush_paint_share"), (int, float)) else None),
             text_calls=int(obj.get("text_calls", 0)),
             brushes_used=[str(b) for b in obj.get("brushes_used") or []],
             dom_text_chars=int(obj.get("dom_text_chars", 0)),

@@ -72,6 +72,7 @@ def render_files(
             "render_ms": result.render_ms,
             "brush_calls": result.brush_calls,
             "brush_marks": result.brush_marks,
+            "brush_paint_share": result.brush_paint_share,
             "brushes_used": result.brushes_used,
             "text_calls": result.text_calls,
             "dom_text_chars": result.dom_text_chars,

@@ -35,10 +35,12 @@ SCHEMA = pa.schema([
     pa.field("brush_marks", pa.string()),  # JSON {method: calls that left marks in the final image}; null: not measured
     pa.field("brush_mark_kinds", pa.string()),  # JSON {stroke|hatch|fill: marked calls}
     pa.field("brushes_marked", pa.list_(pa.string())),
+    pa.field("brush_paint_share", pa.float64()),  # canvas share p5.brush paint holds at the end; null: not measured
 ])
 # Columns added since the first tables were written, with the value an older table that lacks one stands for
 # (marks were not measured then: null, which the brush tier reports instead of guessing).
-ADDED_COLUMNS = {"attempts": 1, "brush_marks": None, "brush_mark_kinds": None, "brushes_marked": None}
+ADDED_COLUMNS = {"attempts": 1, "brush_marks": None, "brush_mark_kinds": None, "brushes_marked": None,
+                 "brush_paint_share": None}
 
 
 class RenderFileError(TableFileError):
@@ -69,6 +71,7 @@ def to_table(results: Sequence[RenderResult], sample_ids: Sequence[str], image_d
             "brush_marks": None if r.brush_marks is None else json.dumps(r.brush_marks, sort_keys=True),
             "brush_mark_kinds": json.dumps(r.brush_mark_kinds, sort_keys=True),
             "brushes_marked": list(r.brushes_marked),
+            "brush_paint_share": r.brush_paint_share,
         })
     return pa.Table.from_pylist(rows, schema=SCHEMA)
 
@@ -104,5 +107,6 @@ def load_results(table: pa.Table) -> list[RenderResult]:
             brush_marks=json.loads(row["brush_marks"]) if row.get("brush_marks") is not None else None,
             brush_mark_kinds=json.loads(row["brush_mark_kinds"]) if row.get("brush_mark_kinds") else {},
             brushes_marked=list(row.get("brushes_marked") or []),
+            brush_paint_share=row.get("brush_paint_share"),
         ))
     return out

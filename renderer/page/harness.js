@@ -161,6 +161,7 @@ function ppHarness(CONFIG) {
     payload.brush_marks = brushMarks;
     payload.brush_mark_kinds = markKinds;
     payload.brushes_marked = markBrushes;
+    payload.brush_paint_share = brushPaintShare;
     payload.console_dropped = consoleCalls > CONSOLE_CAP ? consoleCalls - CONSOLE_CAP : 0;
     payload.frames = framesDrawn;
     payload.sketch_ms = sketchMs;
@@ -812,6 +813,7 @@ function ppHarness(CONFIG) {
   const brushMarks = create(null);
   const markKinds = create(null);
   const markBrushes = create(null);
+  let brushPaintShare = 0; // the share of the canvas's pixels that p5.brush paint still holds at the end
   // Reads one of the ledger's textures (rows bottom-up).
   function readLedger(L, attachment) {
     const out = construct(Uint8Array, [L.w * L.h * 4]);
@@ -820,9 +822,13 @@ function ppHarness(CONFIG) {
     glCall(L.gl, 'readPixels', [0, 0, L.w, L.h, GLC.RGBA, GLC.UNSIGNED_BYTE, out]);
     return out;
   }
-  function creditMarks(gl) {
-    if (ledger === null || ledger.gl !== gl || compositeCount === 0) return;
+  // Marks are read only where the image is: the ledger must be the one kept on the canvas read back (a sketch
+  // can point its renderer at another canvas after painting).
+  function creditMarks(canvas) {
+    if (ledger === null || compositeCount === 0) return;
     const L = ledger;
+    const gl = L.gl;
+    if (apply(glCanvasOf, gl, []) !== canvas) return;
     const W2 = L.w;
     const H2 = L.h;
     const st = saveState(gl);
@@ -840,8 +846,12 @@ function ppHarness(CONFIG) {
       restoreState(gl, st);
     }
     // owner[p] (p from the top-left): the composite that last changed the pixel, if the pixel still holds
-    // what that composite left; -1 otherwise.
+    // what that composite left, alpha included (the image is the canvas over white, so a pixel whose alpha
+    // was cleared shows white whatever its colour); -1 otherwise. The share of the canvas that p5.brush paint
+    // still holds is reported beside the marks: a call's mark needs only a few pixels, so the reward reads
+    // how much of the picture is brush paint from this share.
     const owner = construct(Int32Array, [W2 * H2]);
+    let ownedPixels = 0;
     for (let row = 0; row < H2; row++) {
       const py = H2 - 1 - row;
       for (let px = 0; px < W2; px++) {
@@ -852,11 +862,17 @@ function ppHarness(CONFIG) {
           const d0 = finalPx[k] - expectedPx[k];
           const d1 = finalPx[k + 1] - expectedPx[k + 1];
           const d2 = finalPx[k + 2] - expectedPx[k + 2];
-          if (d0 <= CHANGED && d0 >= -CHANGED && d1 <= CHANGED && d1 >= -CHANGED && d2 <= CHANGED && d2 >= -CHANGED) o = n - 1;
+          const d3 = finalPx[k + 3] - expectedPx[k + 3];
+          if (d0 <= CHANGED && d0 >= -CHANGED && d1 <= CHANGED && d1 >= -CHANGED && d2 <= CHANGED && d2 >= -CHANGED
+            && d3 <= CHANGED && d3 >= -CHANGED) {
+            o = n - 1;
+            ownedPixels++;
+          }
         }
         owner[py * W2 + px] = o;
       }
     }
+    brushPaintShare = ownedPixels / (W2 * H2);
     const ledgerW = W2;
     const ledgerH = H2;
     const found = construct(Int32Array, [primCount + 1]); // surviving pixels found per call (stops at the minimum)
@@ -1129,7 +1145,7 @@ function ppHarness(CONFIG) {
       mark('gpu_done');
       if (CONFIG.brush) {
         try {
-          creditMarks(ownData(renderer, 'drawingContext'));
+          creditMarks(canvas);
         } catch {
           // no ledger: no marks credited
         }

@@ -59,6 +59,10 @@ class PageWorker {
     this.session = null;
     this.binding = `__pp_${crypto.randomBytes(12).toString('hex')}`;
     this.current = null; // the render in progress
+    // The document URLs of this page's earlier renders (each holds a random id no later sketch can learn):
+    // a late event that names one of them is that render's, not the current one's. Only these are set
+    // aside: a URL the sketch writes itself (eval with a sourceURL) names no earlier render.
+    this.pastDocuments = [];
   }
 
   async open() {
@@ -144,7 +148,7 @@ class PageWorker {
       if (!cur || cur.contextId === null || exceptionDetails.executionContextId !== cur.contextId) return;
       // Context ids are per renderer process: an error of an earlier render's
       // document, arriving late from another process, names that render's path.
-      if (namesOtherRender(exceptionDetails, cur.documentUrl)) return;
+      if (namesPastRender(exceptionDetails, this.pastDocuments)) return;
       cur.settle({ kind: 'error', status: 'RUNTIME_ERROR', detail: describeException(exceptionDetails, cur.scriptId) });
     });
     await session.send('Page.enable');
@@ -161,7 +165,7 @@ class PageWorker {
       // Only the render's own document counts (an entry of the document
       // before it can arrive late, from another renderer process).
       const cur = guarding();
-      if (!cur || (entry.url && !entry.url.startsWith(cur.documentUrl))) return;
+      if (!cur || (entry.url && isPastDocument(entry.url, this.pastDocuments))) return;
       if (entry.level === 'error' && (entry.source === 'security' || entry.source === 'violation' || /Content Security Policy/.test(entry.text))) {
         this.#block(`the browser refused: ${clip(entry.text)}`);
       }
@@ -404,6 +408,8 @@ class PageWorker {
       },
     };
     this.current = cur;
+    this.pastDocuments.push(documentUrl);
+    if (this.pastDocuments.length > PAST_DOCUMENTS + 1) this.pastDocuments.shift();
     const timer = setTimeout(() => cur.settle({ kind: 'timeout' }), timeoutMs);
     this.page.goto(documentUrl, { waitUntil: [] }).catch((err) => {
       // A navigation the sketch started aborts ours; that is reported as BLOCKED
@@ -534,10 +540,19 @@ function describeException(details, sketchScriptId) {
   return `${line !== null ? `line ${line}: ` : ''}${message}`;
 }
 
-// Whether V8's report of an exception points into another render's document.
-function namesOtherRender(details, documentUrl) {
+// How many earlier renders' late events are recognised (they arrive within a render or two).
+const PAST_DOCUMENTS = 8;
+
+// Whether a URL lies in one of this page's earlier render documents (the last entry is the current one's).
+function isPastDocument(url, pastDocuments) {
+  for (let i = 0; i < pastDocuments.length - 1; i++) if (url.startsWith(pastDocuments[i])) return true;
+  return false;
+}
+
+// Whether V8's report of an exception points into an earlier render's document.
+function namesPastRender(details, pastDocuments) {
   const urls = [details.url, ...((details.stackTrace && details.stackTrace.callFrames) || []).map((f) => f.url)];
-  return urls.some((u) => typeof u === 'string' && u.startsWith(`${ORIGIN}/r/`) && !u.startsWith(documentUrl));
+  return urls.some((u) => typeof u === 'string' && isPastDocument(u, pastDocuments));
 }
 
 /**
@@ -618,6 +633,8 @@ function payloadCounts(result) {
     brushMarks: counts(p.brush_marks),
     brushMarkKinds: counts(p.brush_mark_kinds),
     brushesMarked: p.brushes_marked && typeof p.brushes_marked === 'object' ? Object.keys(p.brushes_marked).slice(0, 32).sort() : [],
+    brushPaintShare: typeof p.brush_paint_share === 'number' && p.brush_paint_share >= 0 && p.brush_paint_share <= 1
+      ? p.brush_paint_share : 0,
     textCalls: Number.isInteger(p.text_calls) ? p.text_calls : 0,
     brushesUsed: p.brushes_used && typeof p.brushes_used === 'object' ? Object.keys(p.brushes_used).slice(0, 32).sort() : [],
     frames: Number.isInteger(p.frames) ? p.frames : 0,
