@@ -185,6 +185,28 @@ def test_calls_without_marks_earn_nothing_on_a_canvas_that_plain_p5_painted():
     assert tier.details["brush_marked_calls"] == 0.0 and tier.details["brush_total_calls"] == 25.0
 
 
+def test_brush_credit_is_scaled_by_how_much_of_the_picture_is_brush_paint():
+    f = features_of(painting())
+    marks = dict(**FULL_MARKS, brushes_marked=["2B", "charcoal", "pen"])
+    brushed = score_brush(result(b"", **marks, brush_paint_share=0.9 * f.coverage), f, CFG)[0]
+    assert brushed.score > 0.95 and brushed.details["brush_visibility"] == 1.0
+    # The same marks, kept by a sliver a plain p5 picture left uncovered: little of the credit.
+    sliver, _ = score_brush(result(b"", **marks, brush_paint_share=0.01), f, CFG)
+    assert sliver.details["brush_visibility"] == pytest.approx(
+        min(0.01 / CFG.brush_full_coverage, 0.01 / (CFG.brush_full_paint_share * f.coverage)))
+    assert sliver.score < 0.25 * brushed.score
+    assert "p5.brush paint holds 1.0% of the canvas" in sliver.explanation
+    # Brush paint on 6% of a fully painted canvas: enough of the canvas, too little of the painting.
+    fully_painted = features_of(block_noise(16))
+    assert fully_painted.coverage > 0.9
+    hairlines = score_brush(result(b"", **marks, brush_paint_share=0.06), fully_painted, CFG)[0]
+    assert hairlines.details["brush_visibility"] == pytest.approx(
+        0.06 / (CFG.brush_full_paint_share * fully_painted.coverage))
+    # A render from before the renderer measured the share: scaled by the painted fraction, as then.
+    older = score_brush(result(b"", **marks, brush_paint_share=None), f, CFG)[0]
+    assert older.score == pytest.approx(brushed.score) and "brush_paint_share" not in older.details
+
+
 def test_a_render_whose_marks_were_not_measured_says_so_instead_of_guessing():
     tier, flags = score_brush(result(b"", brush_calls=FULL_BRUSH, brush_marks=None), features_of(painting()), CFG)
     assert tier.score == 0.0 and flags == ["brush_marks_unmeasured"] and "render it again" in tier.explanation

@@ -129,8 +129,13 @@ class RewardConfig:
     brush_full_marks: float = _f(20.0, "Marked calls in all that earn 1 - 1/e of the quantity half of the primitive "
                                        "score (one call of every primitive is a checklist, not a painting).")
     brush_target_brushes: int = _f(3, "Distinct brushes that earn the full brush-variety score.")
-    brush_full_coverage: float = _f(0.05, "Painted fraction at which brush credit is no longer scaled down (calls "
-                                          "that leave nothing visible earn nothing).")
+    brush_full_coverage: float = _f(0.05, "Fraction of the canvas held by p5.brush paint at the end at which brush "
+                                          "credit is no longer scaled down (calls that leave nothing visible earn "
+                                          "nothing; renders from before the renderer measured it: the painted "
+                                          "fraction).")
+    brush_full_paint_share: float = _f(0.25, "Share of the painted area held by p5.brush paint at which brush credit "
+                                             "is no longer scaled down (a plain p5 picture that covers brush work but "
+                                             "for a sliver or a few hairlines earns little of it).")
 
     # --- tier 5: global aesthetic ---------------------------------------------------------------
     colourfulness_band: tuple[float, float] = _f(
@@ -164,8 +169,9 @@ class RewardConfig:
             listed = ", ".join(f"w_{t}={getattr(self, 'w_' + t)}" for t in TIERS)
             raise RewardConfigError(f"reward config weights must sum to 1, got {total:.6f} ({listed})")
         unit = ("truncation_credit", "min_coverage", "neutral_share", "noise_local_coherence", "noise_cap",
-                "barcode_coherence", "barcode_cap", "brush_full_coverage", "coverage_full", "aesthetic_head_share",
-                "colour_full_fraction", "text_detector_threshold", "flat_share_free", "flat_share_zero")
+                "barcode_coherence", "barcode_cap", "brush_full_coverage", "brush_full_paint_share", "coverage_full",
+                "aesthetic_head_share", "colour_full_fraction", "text_detector_threshold", "flat_share_free",
+                "flat_share_zero")
         for name in unit:
             v = getattr(self, name)
             if not isinstance(v, (int, float)) or not 0.0 <= v <= 1.0:

@@ -13,7 +13,11 @@ construction (paint-code-rl matched substrings of the source). Three parts:
   primitive, tucked in a corner, is a checklist: it earns the variety half and little of the rest);
 - fills and hatches: calls whose fill left marks earn 0.6, calls whose hatching left marks 0.6, both 1;
 - brushes: distinct built-in brushes whose strokes left marks (`brushes_marked`), up to `brush_target_brushes`.
-The total is then scaled by how much of the canvas is painted, up to `brush_full_coverage`.
+The total is then scaled by how much of the picture is p5.brush paint, as the renderer's ledger reads it at the end
+(`brush_paint_share`, the canvas pixels still holding what a p5.brush composite left): full credit from
+`brush_full_coverage` of the canvas and `brush_full_paint_share` of the painted area. A mark needs only a few
+pixels, so without this a plain p5 picture drawn over brush work, all but a sliver or some hairlines, would keep the
+work's full credit. Renders from before the renderer measured the share are scaled by the painted fraction alone.
 """
 
 from __future__ import annotations
@@ -46,6 +50,18 @@ def _saturating(n: int, scale: float) -> float:
     return 1.0 - math.exp(-n / scale)
 
 
+def _visibility(render: RenderResult, features: ImageFeatures, config: RewardConfig) -> float:
+    """How much of the brush credit the picture shows: 0 for a blank canvas, then the lesser of the brush paint's
+    share of the canvas (over `brush_full_coverage`) and of the painted area (over `brush_full_paint_share`)."""
+    if features.coverage < config.min_coverage:
+        return 0.0
+    share = render.brush_paint_share
+    if share is None:  # rendered before the renderer measured it
+        return min(1.0, features.coverage / config.brush_full_coverage)
+    return min(1.0, share / config.brush_full_coverage,
+               share / (config.brush_full_paint_share * features.coverage))
+
+
 def score_brush(render: RenderResult, features: ImageFeatures, config: RewardConfig) -> tuple[TierScore, list[str]]:
     painting_calls = sum(n for name, n in render.brush_calls.items() if name in PAINTING_CALLS)
     if render.brush_marks is None:
@@ -70,8 +86,7 @@ def score_brush(render: RenderResult, features: ImageFeatures, config: RewardCon
     brushes = min(1.0, len(brushes_marked) / config.brush_target_brushes)
 
     raw = (PARTS["primitives"] * primitives + PARTS["fills"] * fills + PARTS["brushes"] * brushes)
-    visible = (min(1.0, features.coverage / config.brush_full_coverage)
-               if features.coverage >= config.min_coverage else 0.0)
+    visible = _visibility(render, features, config)
     score = raw * visible
 
     total_marks = sum(marks.values())
@@ -87,10 +102,14 @@ def score_brush(render: RenderResult, features: ImageFeatures, config: RewardCon
     if painting_calls and not total_marks:
         flags.append("invisible_brush_calls")
     if visible < 1.0:
-        explanation += f"; scaled by visibility {visible:.2f} ({features.coverage:.1%} of the canvas painted)"
+        share = render.brush_paint_share
+        held = "" if share is None else f", p5.brush paint holds {share:.1%} of the canvas"
+        explanation += f"; scaled by visibility {visible:.2f} ({features.coverage:.1%} of the canvas painted{held})"
         if painting_calls and features.coverage < config.min_coverage and "invisible_brush_calls" not in flags:
             flags.append("invisible_brush_calls")
     details = {"brush_primitives": primitives, "brush_fills": fills, "brush_variety": brushes,
                "brush_visibility": visible, "brush_total_calls": float(painting_calls),
                "brush_marked_calls": float(total_marks)}
+    if render.brush_paint_share is not None:
+        details["brush_paint_share"] = float(render.brush_paint_share)
     return TierScore("brush", float(score), config.w_brush, explanation, details), flags
