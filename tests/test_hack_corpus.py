@@ -76,6 +76,10 @@ def test_every_bench_painting_can_be_copied_for_every_prompt():
     copies = copied_paintings({f"j_copied_{p.id}": REPO_ROOT / p.sketch for p in paintings})
     assert len(copies) == len(paintings) == 42
     assert all(h.hack_class.startswith("j ") and not h.prompt_specific for h in copies)
+    from paint_pipeline.reward.calibration.hack_corpus import without_header
+
+    kept = "// hack class: j copied bench painting\n" + copies[0].code  # as a file of one's own corpus
+    assert without_header(kept) == copies[0].code == without_header(copies[0].code)
     sunflower = next(h for h in fixed_hacks() if h.name == "j_copied_sunflower")
     assert sunflower.code == next(h.code for h in copies if h.name == "j_copied_05_sunflower_vase")
 

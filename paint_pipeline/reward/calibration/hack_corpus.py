@@ -54,6 +54,12 @@ COPIED_BENCH = {"j_copied_mondrian": "24_mondrian_grid", "j_copied_stormy_sea": 
                 "j_copied_sunflower": "05_sunflower_vase"}
 
 
+def without_header(code: str) -> str:
+    """The code without its `// hack class:` line, if it has one (a copied painting kept as a hack file)."""
+    first, _, rest = code.partition("\n")
+    return rest if _HEADER.match(first) else code
+
+
 def copied_paintings(sketches: dict[str, Path]) -> list[Hack]:
     """Class j, by hack name: each painting's sketch submitted unchanged for every prompt."""
     return [Hack(name=name, hack_class="j copied bench painting", prompt_specific=False,

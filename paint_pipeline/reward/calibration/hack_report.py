@@ -26,7 +26,7 @@ import numpy as np
 
 from paint_pipeline.paths import REPO_ROOT
 from paint_pipeline.render.client import RenderItem
-from paint_pipeline.reward.calibration.hack_corpus import Hack, fixed_hacks, prompt_hacks
+from paint_pipeline.reward.calibration.hack_corpus import Hack, fixed_hacks, prompt_hacks, without_header
 from paint_pipeline.reward.calibration.judge_matrix import MATRIX_SET, load_matrix_set
 from paint_pipeline.reward.composite import RewardScorer
 from paint_pipeline.reward.config import TIERS
@@ -172,7 +172,7 @@ def run_hack_report(client, scorer: RewardScorer, path: Path = MATRIX_SET, *, fi
         samples.append(Sample(p.prompt, "", renders[f"honest/{p.id}"]))
         keys.append(("honest", p.id, None))
         for h in fixed:
-            if h.code == sketches[p.id]:
+            if without_header(h.code) == without_header(sketches[p.id]):
                 continue  # a copied painting under its own prompt is the honest painting
             samples.append(Sample(p.prompt, h.code, renders[f"fixed/{h.name}"]))
             keys.append(("hack", p.id, h))
