@@ -157,7 +157,9 @@ def test_cli_render_prints_one_record_per_file_in_order(tmp_path):
         assert hashlib.sha256(png).hexdigest() == record["sha256"]
         assert decode_png(png).size == (80, 80)
         assert set(record) == {"file", "status", "image", "sha256", "render_ms", "brush_calls", "brush_marks",
-                               "brushes_used", "text_calls", "dom_text_chars", "errors", "repairs", "attempts"}
+                               "brush_paint_share", "brushes_used", "text_calls", "dom_text_chars", "errors",
+                               "repairs", "attempts"}
+        assert 0.0 <= record["brush_paint_share"] <= 1.0
     assert records[2]["image"] is None and records[2]["sha256"] is None
     assert records[2]["errors"][0].startswith("line 2")
     assert sorted(p.name for p in out.iterdir()) == ["blue.png", "brush.png"]
