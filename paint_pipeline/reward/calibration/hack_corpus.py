@@ -68,8 +68,8 @@ def copied_paintings(sketches: dict[str, Path]) -> list[Hack]:
 
 def fixed_hacks(root: Path | None = None, folder: Path | None = None) -> list[Hack]:
     """The prompt-agnostic hacks under `<root>/data/calibration/hacks/` (root: the repository root) and the copied
-    bench paintings (class j), by name; with `folder`, only the hack files in that folder (a corpus of one's own,
-    kept outside the repository so that it stays a fair test)."""
+    bench paintings (class j), by name; with `folder`, only the hack files in that folder (a corpus nothing was
+    tuned on, such as `data/calibration/heldout_hacks/`, or one's own)."""
     root = root or REPO_ROOT
     hacks = [] if folder else copied_paintings({name: root / BENCH_DIR / f"{bench}.js"
                                                 for name, bench in COPIED_BENCH.items()})
