@@ -381,7 +381,7 @@ function checkHostile(h, r) {
   }
   if (h.check) {
     // positiveMarks: the brush_marks entries above zero (a check that no call kept a mark expects none).
-    const positiveMarks = (res) => Object.entries(res.brush_marks || {}).filter(([, n]) => n > 0);
+    const positiveMarks = (res) => Object.entries(res.brush_marks).filter(([, n]) => n > 0);
     h.check(r, { assert, size: SIZE, decode: (res) => decodePng(res.png_base64), meanColor, meanAbsDiff, positiveMarks });
   }
 }
