@@ -36,6 +36,8 @@ def test_every_field_has_help_text():
     ({"clip_weights": "random-init"}, "tests only"),
     ({"analysis_size": 8}, "'analysis_size'"),
     ({"colourfulness_band": [90, 20]}, "'colourfulness_band'"),
+    ({"richness_full": 0.0}, "'richness_full'"),
+    ({"aesthetic_full": 1.5}, "'aesthetic_full'"),
 ])
 def test_invalid_values_name_the_field(changes, message):
     with pytest.raises(RewardConfigError, match=message):

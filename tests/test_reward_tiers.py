@@ -80,7 +80,8 @@ def test_a_corrupt_png_is_a_clear_error(scorer):
 # --- tier 3: richness ----------------------------------------------------------------------------
 def test_blank_and_dot_have_no_richness():
     assert score_richness(features_of(blank()), "a painting", CFG)[0].score == 0.0
-    assert score_richness(features_of(dot()), "a painting", CFG)[0].score < 0.15
+    dot_tier = score_richness(features_of(dot()), "a painting", CFG)[0]
+    assert dot_tier.details["richness_raw"] < 0.15 and dot_tier.score < 0.15 / CFG.richness_full
 
 
 @pytest.mark.parametrize("image", [pixel_noise(), block_noise(4), block_noise(10)], ids=["pixel", "block4", "block10"])
@@ -134,16 +135,46 @@ def test_coverage_uses_the_border_not_one_pixel():
     assert f.background_lab is not None and abs(f.coverage - (100 * 100) / 256**2) < 0.03
 
 
+# --- full credit: the craft tiers are floors, not maximisers --------------------------------------
+def test_craft_tiers_earn_full_credit_from_their_level():
+    from paint_pipeline.reward.tiers.aesthetic import score_aesthetic
+
+    f = features_of(painting())
+    render = result(b"", **FULL_MARKS, brushes_marked=["2B"])
+    tiers = {"richness": lambda c: score_richness(f, "a painting", c)[0],
+             "brush": lambda c: score_brush(render, f, c)[0],
+             "aesthetic": lambda c: score_aesthetic(f, "a painting", c)[0]}
+    unscaled = CFG.replace(richness_full=1.0, brush_full=1.0, aesthetic_full=1.0)
+    for name, tier in tiers.items():
+        raw = tier(unscaled).score
+        assert 0.3 < raw < 1.0, name  # the painting sits between the levels tried below
+        for level in (raw / 2, raw, (1 + raw) / 2):
+            scaled = tier(CFG.replace(**{f"{name}_full": level}))
+            assert scaled.details[f"{name}_raw"] == pytest.approx(raw)
+            assert scaled.score == pytest.approx(min(1.0, raw / level)), (name, level)
+            assert "full-credit level" in scaled.explanation
+
+
+def test_the_detectors_caps_hold_whatever_the_full_credit_level():
+    f = features_of(stripes())
+    low = CFG.replace(richness_full=0.05, aesthetic_full=0.05)
+    tier, flags = score_richness(f, "a quiet harbour at dawn", low)
+    assert "barcode" in flags and tier.score <= CFG.barcode_cap
+    noise, flags = score_richness(features_of(pixel_noise()), "a painting", low)
+    assert "noise" in flags and noise.score <= CFG.noise_cap
+
+
 # --- tier 4: brush ------------------------------------------------------------------------------
 def test_brush_credit_needs_primitives_fills_and_brushes():
     f = features_of(painting())
     full = score_brush(result(b"", **FULL_MARKS, brushes_marked=["2B", "charcoal", "pen"]), f, CFG)[0]
-    assert full.score > 0.95
+    assert full.details["brush_raw"] > 0.95 and full.score == 1.0
+    # The raw score ranks them; the tier's credit is full from `brush_full` (tiers/full_credit.py).
     one_brush = score_brush(result(b"", **FULL_MARKS, brushes_marked=["2B"]), f, CFG)[0]
-    assert one_brush.score < full.score
+    assert one_brush.details["brush_raw"] < full.details["brush_raw"]
     no_fill = score_brush(result(b"", **{**FULL_MARKS, "brush_mark_kinds": {"stroke": 41}},
                                  brushes_marked=["2B", "charcoal", "pen"]), f, CFG)[0]
-    assert no_fill.details["brush_fills"] == 0.0 and no_fill.score < full.score
+    assert no_fill.details["brush_fills"] == 0.0 and no_fill.details["brush_raw"] < full.details["brush_raw"]
 
 
 def test_repeating_one_call_has_diminishing_returns():

@@ -121,6 +121,9 @@ class RewardConfig:
          "pinstripe", "rows", "columns", "plowed", "ploughed", "corduroy", "raked", "rain", "bamboo"),
         "Prompt words that exempt an image from the barcode cap.")
 
+    richness_full: float = _f(0.65, "Raw richness that earns the tier's full credit: beyond the level nearly every "
+                                    "honest painting reaches, busier is not better (`tiers/full_credit.py`).")
+
     # --- tier 4: brush utilization --------------------------------------------------------------
     brush_saturation_calls: float = _f(3.0, "Calls of one primitive that earn 1 − 1/e of its credit (diminishing "
                                             "returns for repeating one call).")
@@ -137,6 +140,9 @@ class RewardConfig:
                                              "is no longer scaled down (a plain p5 picture that covers brush work but "
                                              "for a sliver or a few hairlines earns little of it).")
 
+    brush_full: float = _f(0.70, "Raw brush score (after the visibility scaling) that earns the tier's full credit "
+                                 "(`tiers/full_credit.py`).")
+
     # --- tier 5: global aesthetic ---------------------------------------------------------------
     colourfulness_band: tuple[float, float] = _f(
         (25.0, 90.0), "Hasler–Süsstrunk colourfulness inside this band scores 1 (scored in a band, not maximised).")
@@ -148,6 +154,8 @@ class RewardConfig:
         "Prompt words that select the monochrome colourfulness band.")
     aesthetic_head: str | None = _f(None, "Optional learned aesthetic head: path to a LAION-style MLP state dict on "
                                           "CLIP image embeddings (needs the CLIP backend).")
+    aesthetic_full: float = _f(0.80, "Raw aesthetic score that earns the tier's full credit "
+                                     "(`tiers/full_credit.py`).")
     aesthetic_head_share: float = _f(0.5, "Share of the aesthetic score given to the learned head when configured.")
 
     def __post_init__(self) -> None:
@@ -188,6 +196,10 @@ class RewardConfig:
             v = getattr(self, name)
             if not isinstance(v, int) or isinstance(v, bool) or v < 1:
                 raise bad(name, "must be an integer >= 1")
+        for name in ("richness_full", "brush_full", "aesthetic_full"):
+            v = getattr(self, name)
+            if not isinstance(v, (int, float)) or not 0.0 < v <= 1.0:
+                raise bad(name, "must be a number in (0, 1]: the raw score that earns full credit")
         if self.flat_share_free >= self.flat_share_zero:
             raise bad("flat_share_free", "must be below flat_share_zero")
         if not 32 <= self.analysis_size <= 1024:

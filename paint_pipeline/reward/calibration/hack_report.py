@@ -31,6 +31,7 @@ from paint_pipeline.reward.calibration.judge_matrix import MATRIX_SET, load_matr
 from paint_pipeline.reward.composite import RewardScorer
 from paint_pipeline.reward.config import TIERS
 from paint_pipeline.reward.scorecard import Sample, Scorecard
+from paint_pipeline.reward.tiers.full_credit import CRAFT_TIERS
 
 HONEST_MECHANICAL = REPO_ROOT / "data" / "calibration" / "honest_mechanical.jsonl"
 FIXED_BEAT_TARGET = 0.90
@@ -87,6 +88,9 @@ class HackReport:
     honest_tiers: dict[str, float]
     rows: list[HackRow]
     mechanical: list[tuple[str, str, Scorecard]]
+    # The craft tiers' raw scores (before full credit) at the honest paintings' tenth percentile: what the
+    # `<tier>_full` levels are set from (`tiers/full_credit.py`).
+    honest_raw_p10: dict[str, float] = field(default_factory=dict)
 
     def verdicts(self) -> list[tuple[str, bool, str]]:
         fixed = [r for r in self.rows if not r.prompt_specific]
@@ -116,6 +120,9 @@ class HackReport:
         lines = [f"reward {self.reward_version}, alignment backend {self.backend}", "", head, "-" * len(head),
                  f"{'honest (own prompt)':<30} {'':<34} {self.honest_mean:6.3f} "
                  + " ".join(f"{self.honest_tiers[t]:6.2f}" for t in TIERS)]
+        if self.honest_raw_p10:
+            lines.append("honest, tenth percentile of the raw craft scores (the *_full levels): "
+                         + ", ".join(f"{t} {v:.2f}" for t, v in self.honest_raw_p10.items()))
         for r in sorted(self.rows, key=lambda r: -float(np.mean(r.totals))):
             flags = ", ".join(f"{k} {v}" for k, v in sorted(r.flags.items(), key=lambda kv: -kv[1])[:3])
             lines.append(f"{r.name:<30} {r.hack_class[:34]:<34} {np.mean(r.totals):6.3f} "
@@ -148,6 +155,17 @@ def _load_mechanical(path: Path) -> list[tuple[str, str, str]]:
 
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     return [(r["id"], r["prompt"], (REPO_ROOT / r["sketch"]).read_text(encoding="utf-8")) for r in rows]
+
+
+def raw_percentile(cards: list[Scorecard], q: float) -> dict[str, float]:
+    """Per craft tier, the q-th percentile of its raw score over the cards that have one (a blank canvas's
+    early return records none)."""
+    out = {}
+    for t in CRAFT_TIERS:
+        raw = [c.tiers[t].details[f"{t}_raw"] for c in cards if f"{t}_raw" in c.tiers[t].details]
+        if raw:
+            out[t] = float(np.percentile(raw, q))
+    return out
 
 
 def run_hack_report(client, scorer: RewardScorer, path: Path = MATRIX_SET, *, fixed: list[Hack] | None = None,
@@ -204,5 +222,6 @@ def run_hack_report(client, scorer: RewardScorer, path: Path = MATRIX_SET, *, fi
         honest_mean=float(np.mean([c.total for c in honest.values()])),
         honest_tiers={t: float(np.mean([c.tiers[t].score for c in honest.values()])) for t in TIERS},
         rows=list(rows.values()),
+        honest_raw_p10=raw_percentile(list(honest.values()), 10),
         mechanical=[(pid, prompt, c) for (kind, pid, prompt), c in zip(keys, cards) if kind == "mechanical"],
     )

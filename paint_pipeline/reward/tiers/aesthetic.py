@@ -10,7 +10,8 @@
 - colourfulness: Hasler and Süsstrunk's M, scored inside a band rather than
   maximised (garish noise is very colourful); monochrome media get a lower band.
 An optional learned head (a LAION-style MLP on CLIP image embeddings) is mixed in
-when configured (`learned_head.py`).
+when configured (`learned_head.py`). The score earns full credit from `aesthetic_full` (`full_credit.py`: a
+floor, not a maximiser); the richness detectors' caps apply after.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from paint_pipeline.colour import chroma_hue, delta_e
 from paint_pipeline.reward.config import RewardConfig
 from paint_pipeline.reward.features import ImageFeatures
 from paint_pipeline.reward.scorecard import TierScore
+from paint_pipeline.reward.tiers.full_credit import explain as explain_full
+from paint_pipeline.reward.tiers.full_credit import full_credit
 
 PARTS = {"composition": 0.4, "harmony": 0.3, "colourfulness": 0.3}
 
@@ -179,13 +182,16 @@ def score_aesthetic(
     if learned is not None:
         score = (1 - config.aesthetic_head_share) * heuristic + config.aesthetic_head_share * learned
         explanation += f"; learned head {learned:.2f} (share {config.aesthetic_head_share:.2f})"
+    raw = score
+    score = full_credit(raw, config.aesthetic_full)
+    explanation += f"; {explain_full(raw, config.aesthetic_full)}"
     caps = {"noise": config.noise_cap, "barcode": config.barcode_cap}
     for defect in defects:
         if defect in caps and score > caps[defect]:
             score = caps[defect]
             explanation += f"; capped at {caps[defect]} ({defect.upper()})"
     details = {"composition": comp, **comp_parts, "harmony": harm, "harmony_degrees": harm_deg,
-               "colourfulness": colourful, "colourfulness_score": colour_score}
+               "colourfulness": colourful, "colourfulness_score": colour_score, "aesthetic_raw": raw}
     if learned is not None:
         details["learned_aesthetic"] = learned
     return TierScore("aesthetic", float(min(1.0, max(0.0, score))), config.w_aesthetic, explanation, details), []

@@ -18,6 +18,7 @@ The total is then scaled by how much of the picture is p5.brush paint, as the re
 `brush_full_coverage` of the canvas and `brush_full_paint_share` of the painted area. A mark needs only a few
 pixels, so without this a plain p5 picture drawn over brush work, all but a sliver or some hairlines, would keep the
 work's full credit. Renders from before the renderer measured the share are scaled by the painted fraction alone.
+The scaled score earns full credit from `brush_full` (`full_credit.py`: a floor, not a maximiser).
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from paint_pipeline.render.client import RenderResult
 from paint_pipeline.reward.config import RewardConfig
 from paint_pipeline.reward.features import ImageFeatures
 from paint_pipeline.reward.scorecard import TierScore
+from paint_pipeline.reward.tiers.full_credit import explain as explain_full
+from paint_pipeline.reward.tiers.full_credit import full_credit
 
 # p5.brush 2.2.2 calls that put marks on the canvas, grouped by kind.
 PRIMITIVES: dict[str, tuple[str, ...]] = {
@@ -87,7 +90,8 @@ def score_brush(render: RenderResult, features: ImageFeatures, config: RewardCon
 
     raw = (PARTS["primitives"] * primitives + PARTS["fills"] * fills + PARTS["brushes"] * brushes)
     visible = _visibility(render, features, config)
-    score = raw * visible
+    earned = raw * visible
+    score = full_credit(earned, config.brush_full)
 
     total_marks = sum(marks.values())
     flags = []
@@ -107,9 +111,10 @@ def score_brush(render: RenderResult, features: ImageFeatures, config: RewardCon
         explanation += f"; scaled by visibility {visible:.2f} ({features.coverage:.1%} of the canvas painted{held})"
         if painting_calls and features.coverage < config.min_coverage and "invisible_brush_calls" not in flags:
             flags.append("invisible_brush_calls")
+    explanation += f"; {explain_full(earned, config.brush_full)}"
     details = {"brush_primitives": primitives, "brush_fills": fills, "brush_variety": brushes,
                "brush_visibility": visible, "brush_total_calls": float(painting_calls),
-               "brush_marked_calls": float(total_marks)}
+               "brush_marked_calls": float(total_marks), "brush_raw": earned}
     if render.brush_paint_share is not None:
         details["brush_paint_share"] = float(render.brush_paint_share)
     return TierScore("brush", float(score), config.w_brush, explanation, details), flags

@@ -12,7 +12,8 @@ Five measures, averaged:
   vary less than `flat_block_std` count as flat; full credit up to `flat_share_free`, none from
   `flat_share_zero`; scaled like coverage, so an almost empty canvas earns little of it).
 
-Two detectors cap the result, because each of these measures is maximised by a
+The mean earns full credit from `richness_full` (`full_credit.py`: a floor, not a maximiser). Two detectors
+then cap the result, because each of these measures is maximised by a
 cheap non-painting (paint-code-rl's richness gave random noise about 0.9):
 - noise: a power spectrum that stays flat over the low frequencies (paintings fall
   off about as 1/f^2) together with no local orientation structure (strokes and
@@ -33,6 +34,8 @@ from paint_pipeline.colour import delta_e, lab_table
 from paint_pipeline.reward.config import RewardConfig
 from paint_pipeline.reward.features import ImageFeatures
 from paint_pipeline.reward.scorecard import TierScore
+from paint_pipeline.reward.tiers.full_credit import explain as explain_full
+from paint_pipeline.reward.tiers.full_credit import full_credit
 
 _LAB_BIN = np.array([12.5, 16.0, 16.0], dtype=np.float32)
 _LAB_OFFSET = np.array([0.0, 128.0, 128.0], dtype=np.float32)
@@ -204,7 +207,8 @@ def score_richness(features: ImageFeatures, prompt: str, config: RewardConfig) -
     # Texture of the painted area, so it counts as much of the canvas as coverage does (nothing painted: none).
     parts["texture"] = parts["coverage"] * (1.0 - min(1.0, max(0.0, (flat - config.flat_share_free)
                                                               / (config.flat_share_zero - config.flat_share_free))))
-    score = sum(parts.values()) / len(parts)
+    raw = sum(parts.values()) / len(parts)
+    score = full_credit(raw, config.richness_full)
     flags: list[str] = []
     caps: list[str] = []
     is_noise = not math.isnan(slope) and slope > config.noise_slope_max and local < config.noise_local_coherence
@@ -230,12 +234,13 @@ def score_richness(features: ImageFeatures, prompt: str, config: RewardConfig) -
         f"({entropy:.2f} bits in the painted area), palette {parts['palette']:.2f} "
         f"({len(colours)} colours, spread ΔE {spread:.0f}), "
         f"coverage {parts['coverage']:.2f} ({features.coverage:.0%} painted), texture {parts['texture']:.2f} "
-        f"({flat:.0%} of the painted area flat)"
+        f"({flat:.0%} of the painted area flat); {explain_full(raw, config.richness_full)}"
     )
     if caps:
         explanation += "; " + "; ".join(caps)
     details = {
         **{f"richness_{k}": float(v) for k, v in parts.items()},
+        "richness_raw": raw,
         "laplacian_var": lap_var, "entropy_bits": entropy, "palette_spread": spread,
         "spectral_slope": slope, "local_coherence": local, "orientation_coherence": coherence,
         "coverage": features.coverage, "flat_share": flat,
