@@ -78,10 +78,18 @@ def srgb8_to_lab_fast(rgb: np.ndarray) -> np.ndarray:
     return _lab_table()[table_index(rgb)]
 
 
-def hex_to_lab(hex_colour: str) -> np.ndarray:
+def hex_to_rgb8(hex_colour: str) -> tuple[int, int, int]:
+    """The sRGB channels of a CSS hex colour, '#' optional: #rgb, #rgba, #rrggbb or #rrggbbaa (alpha ignored)."""
     h = hex_colour.lstrip("#")
-    rgb = np.array([[int(h[i : i + 2], 16) for i in (0, 2, 4)]], dtype=np.uint8)
-    return srgb8_to_lab(rgb)[0]
+    if len(h) not in (3, 4, 6, 8) or any(c not in "0123456789abcdefABCDEF" for c in h):
+        raise ValueError(f"not a hex colour: {hex_colour!r}")
+    if len(h) in (3, 4):
+        return int(h[0] * 2, 16), int(h[1] * 2, 16), int(h[2] * 2, 16)
+    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
+
+
+def hex_to_lab(hex_colour: str) -> np.ndarray:
+    return srgb8_to_lab(np.array([hex_to_rgb8(hex_colour)], dtype=np.uint8))[0]
 
 
 def delta_e(lab: np.ndarray, ref: np.ndarray) -> np.ndarray:

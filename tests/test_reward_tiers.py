@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from reward_helpers import blank, block_noise, dot, painting, pixel_noise, png_of, result, stripes
 
-from paint_pipeline.colour import hex_to_lab, srgb8_to_lab, srgb8_to_lab_fast
+from paint_pipeline.colour import hex_to_lab, hex_to_rgb8, srgb8_to_lab, srgb8_to_lab_fast
 from paint_pipeline.reward import RewardConfig, RewardScorer, Sample
 from paint_pipeline.reward.features import ImageDecodeError, analyse, decode_png
 from paint_pipeline.reward.tiers.aesthetic import band_score, colourfulness, harmony
@@ -37,6 +37,15 @@ def test_lab_conversion_matches_reference_values():
     assert np.allclose(hex_to_lab("#ff0000"), [53.24, 80.09, 67.20], atol=0.05)
     rgb = np.random.default_rng(1).integers(0, 256, (500, 3), dtype=np.uint8)
     assert np.abs(srgb8_to_lab_fast(rgb) - srgb8_to_lab(rgb)).max() < 1.5  # the table's error bound
+
+
+def test_hex_colours_of_every_css_form_parse_and_malformed_ones_are_named():
+    for form in ("#1a2b3c", "1a2b3c", "#1A2B3Cff"):
+        assert hex_to_rgb8(form) == (0x1A, 0x2B, 0x3C)
+    assert hex_to_rgb8("#abc") == hex_to_rgb8("#abcd") == (0xAA, 0xBB, 0xCC)
+    for bad in ("#12345", "#ggg", ""):
+        with pytest.raises(ValueError, match="not a hex colour"):
+            hex_to_rgb8(bad)
 
 
 # --- tier 1: compile gate ------------------------------------------------------------------------

@@ -62,9 +62,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def pen_at(paper: str, towards: tuple[int, int, int], distance: float) -> str | None:
     """The first colour on the sRGB line from `paper` towards `towards` at least `distance` (ΔE76) from the paper,
     as #rrggbb; None when the line ends closer."""
-    from paint_pipeline.colour import delta_e, hex_to_lab, srgb8_to_lab
+    from paint_pipeline.colour import delta_e, hex_to_lab, hex_to_rgb8, srgb8_to_lab
 
-    start = np.array([int(paper[i:i + 2], 16) for i in (1, 3, 5)], dtype=float)
+    start = np.array(hex_to_rgb8(paper), dtype=float)
     steps = np.linspace(0.0, 1.0, 1025)[:, None]
     line = np.rint(start * (1 - steps) + np.array(towards, dtype=float) * steps).astype(np.uint8)
     far = np.nonzero(delta_e(srgb8_to_lab(line), hex_to_lab(paper)) >= distance)[0]

@@ -36,7 +36,7 @@ from functools import lru_cache
 import numpy as np
 import torch
 
-from paint_pipeline.colour import delta_e, srgb8_to_lab
+from paint_pipeline.colour import delta_e, hex_to_rgb8, srgb8_to_lab
 from paint_pipeline.policy.guards.brackets import LexState, feed
 from paint_pipeline.policy.guards.colours import HEX, QUOTES, literal_fails
 from paint_pipeline.policy.guards.masks import Guard, all_but
@@ -45,13 +45,6 @@ from paint_pipeline.reward.config import RewardConfig
 PEN_CALLS = frozenset({"brush.set", "brush.stroke", "brush.fill", "brush.hatchStyle"})
 NEAR_ALLOWED = 2  # near pens before a far one: the most any sketch of the corpus writes
 NEAR_DELTA_E = RewardConfig().background_delta_e
-
-
-def _rgb(digits: str) -> tuple[int, int, int]:
-    """The colour of a complete literal's digits (#rgb, #rgba, #rrggbb, #rrggbbaa)."""
-    if len(digits) in (3, 4):
-        return tuple(int(d * 2, 16) for d in digits[:3])
-    return tuple(int(digits[i:i + 2], 16) for i in (0, 2, 4))
 
 
 @lru_cache(maxsize=65536)
@@ -63,7 +56,7 @@ def can_end_far(digits: str, closed: bool, paper: str) -> bool:
     if literal_fails("#" + digits, closing=closed):
         return True
     if closed:
-        candidates = [_rgb(digits)]
+        candidates = [hex_to_rgb8(digits)]
     else:
         candidates = []
         for width in (3, 6):  # #rgb(a) and #rrggbb(aa): the alpha digits do not move the colour
@@ -71,9 +64,9 @@ def can_end_far(digits: str, closed: bool, paper: str) -> bool:
                 known = digits[:width]
                 for corner in range(1 << (width - len(known))):
                     tail = "".join("f" if corner >> k & 1 else "0" for k in range(width - len(known)))
-                    candidates.append(_rgb(known + tail))
+                    candidates.append(hex_to_rgb8(known + tail))
     lab = srgb8_to_lab(np.array(candidates, dtype=np.uint8))
-    return bool((delta_e(lab, srgb8_to_lab(np.array([_rgb(paper)], dtype=np.uint8))[0]) >= NEAR_DELTA_E).any())
+    return bool((delta_e(lab, srgb8_to_lab(np.array([hex_to_rgb8(paper)], dtype=np.uint8))[0]) >= NEAR_DELTA_E).any())
 
 
 def _literal_in(piece: str, quote: str, digits: str) -> tuple[str, bool]:
@@ -149,7 +142,7 @@ class PaperState:
             return
         digits = content[1:]
         if self.literal_call == "paper":
-            r, g, b = _rgb(digits)
+            r, g, b = hex_to_rgb8(digits)
             self.paper, self.near, self.far = f"{r:02x}{g:02x}{b:02x}", 0, False
         elif self.literal_call == "pen" and self.paper and not self.far:
             if can_end_far(digits, True, self.paper):
