@@ -110,9 +110,10 @@ def test_stripes_are_capped_unless_the_prompt_asks_for_them(vertical):
     capped, flags = score_richness(f, "a quiet harbour at dawn", CFG)
     assert "barcode" in flags and capped.score <= CFG.barcode_cap
     asked, flags = score_richness(f, "bold black and white stripes", CFG)
-    assert flags == ["flat_fills"]  # digital stripes are perfectly flat: flagged, not capped
-    # Allowed, not capped (flat digital stripes still earn no texture: paint is never that even).
+    assert flags == ["flat_fills"]  # digital stripes are perfectly flat: flagged, and capped as flat fills
+    # Allowed as stripes, capped as flat fills (p5.brush paint is never that even).
     assert asked.score > capped.score + 0.2 and "allowed" in asked.explanation
+    assert asked.score <= CFG.flat_cap and "FLAT FILLS" in asked.explanation
 
 
 def test_flat_fills_earn_no_texture_and_paint_does():
@@ -169,6 +170,12 @@ def test_the_detectors_caps_hold_whatever_the_full_credit_level():
     low = CFG.replace(richness_full=0.05, aesthetic_full=0.05)
     tier, flags = score_richness(f, "a quiet harbour at dawn", low)
     assert "barcode" in flags and tier.score <= CFG.barcode_cap
+    # Flat fills: a poster of flat blocks in many colours, no stripes, no noise.
+    poster = blank()
+    poster[16:120, 16:120], poster[16:120, 136:240] = (200, 40, 40), (30, 70, 150)
+    poster[136:240, 16:120], poster[136:240, 136:240] = (240, 190, 40), (90, 160, 90)
+    flat, flags = score_richness(features_of(poster), "a quiet harbour at dawn", low)
+    assert flags == ["flat_fills"] and flat.score == CFG.flat_cap and flat.details["richness_raw"] > 0.05
     noise, flags = score_richness(features_of(pixel_noise()), "a painting", low)
     assert "noise" in flags and noise.score <= CFG.noise_cap
 

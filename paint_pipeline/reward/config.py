@@ -103,6 +103,9 @@ class RewardConfig:
     flat_share_free: float = _f(0.35, "Texture: flat share of the painted area that still earns full texture "
                                       "credit (skies and flat shapes happen in paintings).")
     flat_share_zero: float = _f(0.85, "Texture: flat share at which texture earns nothing (a chart of flat fills).")
+    flat_cap: float = _f(0.5, "Richness cap for an image whose painted area is at least `flat_share_zero` flat (flag "
+                              "flat_fills: a chart or poster of flat fills; p5.brush paint never is). Without it the "
+                              "full-credit level would hand such a picture full richness.")
     noise_slope_max: float = _f(-1.0, "Noise detector: a power spectrum flatter than this log-log slope over the "
                                       "low band (2 to n/8 cycles; paintings: about -2) ...")
     noise_local_coherence: float = _f(0.45, "... together with a mean local structure-tensor coherence below this "
@@ -177,9 +180,9 @@ class RewardConfig:
             listed = ", ".join(f"w_{t}={getattr(self, 'w_' + t)}" for t in TIERS)
             raise RewardConfigError(f"reward config weights must sum to 1, got {total:.6f} ({listed})")
         unit = ("truncation_credit", "min_coverage", "neutral_share", "noise_local_coherence", "noise_cap",
-                "barcode_coherence", "barcode_cap", "brush_full_coverage", "brush_full_paint_share", "coverage_full",
-                "aesthetic_head_share", "colour_full_fraction", "text_detector_threshold", "flat_share_free",
-                "flat_share_zero")
+                "barcode_coherence", "barcode_cap", "flat_cap", "brush_full_coverage", "brush_full_paint_share",
+                "coverage_full", "aesthetic_head_share", "colour_full_fraction", "text_detector_threshold",
+                "flat_share_free", "flat_share_zero")
         for name in unit:
             v = getattr(self, name)
             if not isinstance(v, (int, float)) or not 0.0 <= v <= 1.0:

@@ -17,6 +17,7 @@ FLAGS = {
     "blank_canvas": "nothing visible was painted",
     "noise": "noise without structure (flat spectrum, no local orientation): no alignment; richness, aesthetic capped",
     "barcode": "one stripe orientation dominates and the prompt did not ask for stripes: richness, aesthetic capped",
+    "flat_fills": "most of the painted area is perfectly flat (a chart or poster of flat fills): richness capped",
     "invisible_brush_calls": "p5.brush painting calls ran but none left a mark in the final image: no brush credit",
     "brush_marks_unmeasured": "rendered before the renderer counted p5.brush marks: brush use not scored",
     "truncation_repaired": "the code ran only after closing delimiters left open by truncation",

@@ -12,9 +12,10 @@ Five measures, averaged:
   vary less than `flat_block_std` count as flat; full credit up to `flat_share_free`, none from
   `flat_share_zero`; scaled like coverage, so an almost empty canvas earns little of it).
 
-The mean earns full credit from `richness_full` (`full_credit.py`: a floor, not a maximiser). Two detectors
-then cap the result, because each of these measures is maximised by a
-cheap non-painting (paint-code-rl's richness gave random noise about 0.9):
+The mean earns full credit from `richness_full` (`full_credit.py`: a floor, not a maximiser). Three detectors
+then cap the result. Flat fills (at least `flat_share_zero` of the painted area flat): a chart is not brush
+painting, and the full-credit level would otherwise forgive its missing texture. The other two because each
+of these measures is maximised by a cheap non-painting (paint-code-rl's richness gave random noise about 0.9):
 - noise: a power spectrum that stays flat over the low frequencies (paintings fall
   off about as 1/f^2) together with no local orientation structure (strokes and
   edges are locally one-dimensional; noise, per pixel or in blocks, is not);
@@ -214,6 +215,8 @@ def score_richness(features: ImageFeatures, prompt: str, config: RewardConfig) -
     is_noise = not math.isnan(slope) and slope > config.noise_slope_max and local < config.noise_local_coherence
     if flat >= config.flat_share_zero:
         flags.append("flat_fills")
+        score = min(score, config.flat_cap)
+        caps.append(f"FLAT FILLS ({flat:.0%} of the painted area flat): capped at {config.flat_cap}")
     if is_noise and asks_for_dots(prompt, config):
         caps.append(f"noise-like texture (slope {slope:.2f}, local coherence {local:.2f}) allowed: the prompt asks "
                     "for dots")
