@@ -88,9 +88,9 @@ def score_brush(render: RenderResult, features: ImageFeatures, config: RewardCon
     brushes_marked = sorted(set(render.brushes_marked))
     brushes = min(1.0, len(brushes_marked) / config.brush_target_brushes)
 
-    raw = (PARTS["primitives"] * primitives + PARTS["fills"] * fills + PARTS["brushes"] * brushes)
+    marks_score = (PARTS["primitives"] * primitives + PARTS["fills"] * fills + PARTS["brushes"] * brushes)
     visible = _visibility(render, features, config)
-    earned = raw * visible
+    earned = marks_score * visible
     score = full_credit(earned, config.brush_full)
 
     total_marks = sum(marks.values())
