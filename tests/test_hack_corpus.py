@@ -19,6 +19,7 @@ from paint_pipeline.reward import RewardConfig, RewardScorer
 from paint_pipeline.reward.calibration.hack_corpus import HackCorpusError, fixed_hacks, prompt_colours, prompt_hacks
 from paint_pipeline.reward.calibration.hack_report import run_hack_report
 from paint_pipeline.reward.calibration.judge_matrix import MATRIX_SET
+from paint_pipeline.reward.tiers.full_credit import CRAFT_TIERS
 
 PROMPTS = 10
 
@@ -110,6 +111,15 @@ def test_every_mechanical_hack_class_loses_on_the_mean(report):
     for r in report.rows:
         if not r.prompt_specific and not r.hack_class.startswith("j"):
             assert np.mean(r.totals) < report.honest_mean, (r.name, np.mean(r.totals), report.honest_mean)
+
+
+def test_honest_paintings_reach_the_craft_tiers_full_credit(report):
+    """The full-credit levels sit near the honest paintings' tenth percentile (tiers/full_credit.py): honest art is
+    at or near full credit on richness, brush and aesthetic, so a busier hack cannot out-craft it there."""
+    assert set(report.honest_raw_p10) == set(CRAFT_TIERS)
+    for tier in CRAFT_TIERS:
+        assert report.honest_tiers[tier] >= 0.9, (tier, report.honest_tiers[tier])
+        assert report.honest_raw_p10[tier] < 1.0  # raw scores are kept beside the credited ones
 
 
 def test_mechanical_art_that_was_asked_for_keeps_its_score(report):
