@@ -38,6 +38,8 @@ def test_every_field_has_help_text():
     ({"colourfulness_band": [90, 20]}, "'colourfulness_band'"),
     ({"richness_full": 0.0}, "'richness_full'"),
     ({"aesthetic_full": 1.5}, "'aesthetic_full'"),
+    ({"brush_full": -0.2}, "'brush_full'"),
+    ({"flat_cap": 1.5}, "'flat_cap'"),
 ])
 def test_invalid_values_name_the_field(changes, message):
     with pytest.raises(RewardConfigError, match=message):
